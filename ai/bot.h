@@ -1,0 +1,52 @@
+// Bots: anything that picks an action for the seat to move.
+//
+// Bots know no protocol (no JSON lines, no HTTP): cli/, server/ and arena
+// call them the same way. A bot owns its own RNG, seeded by the caller and
+// never the match's, so thinking never changes the dice.
+//
+// Levels: 0 is the uniformly random player, for every game. 1..10 are the
+// game's best bot at rising strength (1 instant and weak, 10 about five
+// seconds a move). A game with no bot of its own falls back to random.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+
+namespace meeple {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual std::string name() const = 0;
+  // A legal action for state.current_player(); precondition: a decision node.
+  virtual Action choose(const State& state) = 0;
+  // Called by searchers while thinking: free-form progress (depth, score, pv).
+  std::function<void(const json&)> on_info;
+};
+
+inline constexpr int kMinLevel = 0;
+inline constexpr int kMaxLevel = 10;
+
+// Plays a uniformly random legal action.
+class RandomBot final : public Bot {
+ public:
+  explicit RandomBot(uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "random"; }
+  Action choose(const State& state) override;
+
+ private:
+  Rng rng_;
+};
+
+// Makes the bot for `game` at `level` (0..10). Error if the level is out of range.
+Result<std::unique_ptr<Bot>> make_bot(const Game& game, int level, uint64_t seed);
+
+// Game-specific bots register here (ai/all_bots.cpp).
+using BotFactory = std::function<std::unique_ptr<Bot>(const Game& game, int level, uint64_t seed)>;
+void register_bot(const std::string& game_name, BotFactory factory);
+void register_all_bots();  // defined in ai/all_bots.cpp
+
+}  // namespace meeple

@@ -1,0 +1,20 @@
+// Locating and reading the games' data files (maps, decks, score tables).
+//
+// Data lives in the repository's data/<game>/ folder. A user with the printed
+// game can correct a value there without touching code; MEEPLE_DATA_DIR
+// points meeple at another copy of that folder (an installed binary, or a
+// user's corrected files).
+#pragma once
+
+#include <string>
+
+#include "core/status.h"
+
+namespace meeple {
+
+// The data folder in use: $MEEPLE_DATA_DIR if set, else the source tree's data/.
+std::string data_dir();
+// Reads data_dir()/relative_path; not_found names the full path tried.
+Result<std::string> read_data_file(const std::string& relative_path);
+
+}  // namespace meeple
