@@ -63,6 +63,11 @@ class State {
   // Applies a legal action or chance outcome (precondition, asserted).
   virtual void apply(Action a) = 0;
 
+  // A default answer the seat to move may delegate (a seat setting such as
+  // Risk's "always defend with the most dice"); kInvalidAction when this
+  // decision has none. Drivers apply it only for seats that opted in.
+  virtual Action auto_action() const { return kInvalidAction; }
+
   // Outcomes and probabilities at a chance node (empty elsewhere).
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
 
@@ -76,7 +81,9 @@ class State {
   // integer is accepted as an id. Errors name the field, the value and what
   // was expected. Never changes the state.
   virtual Result<std::vector<Action>> decode_action(const json& j) const;
-  // Game-specific part of decode_action for JSON objects/strings.
+  // Game-specific part of decode_action: JSON objects, and strings, which are
+  // the game's text commands as typed in the terminal ("d3", "pass",
+  // "attack alaska kamchatka 3", "place 5 alaska").
   virtual Result<std::vector<Action>> decode_action_object(const json& j) const = 0;
 
   // What `seat` may know (kSpectator: public only). Always includes
