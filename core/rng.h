@@ -33,12 +33,13 @@ class Rng {
   // unbiased, and the rejection is rare (probability < n / 2^64).
   uint64_t below(uint64_t n) {
     assert(n > 0);
-    unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+    __extension__ using u128 = unsigned __int128;  // GCC/Clang; __extension__ keeps -Wpedantic quiet
+    u128 m = static_cast<u128>(next()) * n;
     uint64_t low = static_cast<uint64_t>(m);
     if (low < n) {
       const uint64_t threshold = (0 - n) % n;
       while (low < threshold) {
-        m = static_cast<unsigned __int128>(next()) * n;
+        m = static_cast<u128>(next()) * n;
         low = static_cast<uint64_t>(m);
       }
     }
