@@ -22,8 +22,9 @@ Match& Match::operator=(const Match& other) {
   return *this;
 }
 
-Result<Match> Match::start(const std::string& game, const json& options, uint64_t seed) {
-  auto g = Registry::global().create(game, options);
+Result<Match> Match::start(const std::string& game, const json& options, uint64_t seed,
+                           const Registry& registry) {
+  auto g = registry.create(game, options);
   if (!g) return g.status();
   return start(std::move(*g), seed);
 }
@@ -105,10 +106,12 @@ Status Match::undo() {
   while (cut > 0 && log_[cut - 1].seat == kChance) --cut;
   if (cut == 0) return failed_precondition("there is no move to take back");
   --cut;  // the decision itself
-  json log = log_json();
-  log["entries"].erase(log["entries"].begin() + static_cast<std::ptrdiff_t>(cut),
-                       log["entries"].end());
-  auto rebuilt = replay(log);
+  // Rebuild from the start with the shorter log; the RNG rewinds with it.
+  Match base = start_.is_null() ? start(game_, seed_)
+                                : start_from(game_, game_->state_from_json(start_).value(), seed_);
+  json entries = log_json()["entries"];
+  entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(cut), entries.end());
+  auto rebuilt = replay_entries(std::move(base), entries);
   if (!rebuilt) return rebuilt.status();
   *this = std::move(*rebuilt);
   return Status::ok();
@@ -152,14 +155,14 @@ Result<uint64_t> seed_from_json(const json& j) {
 
 }  // namespace
 
-Result<Match> Match::replay(const json& log) {
+Result<Match> Match::replay(const json& log, const Registry& registry) {
   if (!log.is_object()) return invalid_argument("a match log must be a JSON object");
   if (!log.contains("game") || !log["game"].is_string())
     return invalid_argument("match log: 'game' (string) is missing");
   if (!log.contains("seed")) return invalid_argument("match log: 'seed' is missing");
   auto seed = seed_from_json(log["seed"]);
   if (!seed) return seed.status();
-  auto game = Registry::global().create(log["game"].get<std::string>(),
+  auto game = registry.create(log["game"].get<std::string>(),
                                         log.value("options", json::object()));
   if (!game) return game.status();
   Match m = start(*game, *seed);
@@ -170,8 +173,12 @@ Result<Match> Match::replay(const json& log) {
   }
   if (!log.contains("entries")) return m;
   if (!log["entries"].is_array()) return invalid_argument("match log: 'entries' must be an array");
+  return replay_entries(std::move(m), log["entries"]);
+}
+
+Result<Match> Match::replay_entries(Match m, const json& entries) {
   size_t index = 0;
-  for (const auto& e : log["entries"]) {
+  for (const auto& e : entries) {
     ++index;
     auto where = [&](const std::string& what) {
       return fmt::format("match log entry {}: {}", index, what);
@@ -216,8 +223,8 @@ json Match::to_json() const {
   return j;
 }
 
-Result<Match> Match::from_json(const json& j) {
-  auto m = replay(j);
+Result<Match> Match::from_json(const json& j, const Registry& registry) {
+  auto m = replay(j, registry);
   if (!m) return m.status();
   if (j.contains("rng")) {
     auto r = seed_from_json(j["rng"]);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/registry.h"
 #include "core/rng.h"
 
 namespace meeple {
@@ -36,7 +37,8 @@ std::string hash_to_hex(uint64_t h);
 class Match {
  public:
   // A new match from the game's initial position.
-  static Result<Match> start(const std::string& game, const json& options, uint64_t seed);
+  static Result<Match> start(const std::string& game, const json& options, uint64_t seed,
+                             const Registry& registry = Registry::global());
   static Match start(std::shared_ptr<const Game> game, uint64_t seed);
   // A match that begins from a given position (loaded state).
   static Match start_from(std::shared_ptr<const Game> game, std::unique_ptr<State> state,
@@ -74,15 +76,16 @@ class Match {
   json log_json() const;
   // Rebuilds a match from its log, checking every hash and every sampled
   // chance outcome against the seed. Errors name the first bad entry.
-  static Result<Match> replay(const json& log);
+  static Result<Match> replay(const json& log, const Registry& registry = Registry::global());
   // Full state: the log plus the current state and RNG position.
   json to_json() const;
-  static Result<Match> from_json(const json& j);
+  static Result<Match> from_json(const json& j, const Registry& registry = Registry::global());
 
  private:
   Match(std::shared_ptr<const Game> game, std::unique_ptr<State> state, uint64_t seed,
         json start);
   void record(Seat seat, Action a, bool supplied);
+  static Result<Match> replay_entries(Match base, const json& entries);
 
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;

@@ -1,0 +1,46 @@
+#include "cli/options.h"
+
+#include <CLI/CLI.hpp>
+
+#include "core/registry.h"
+
+namespace meeple::cli {
+
+void add_game_flags(CLI::App* cmd, GameFlags& flags) {
+  cmd->add_option("--mode", flags.mode, "Game mode (see `meeple list`)");
+  cmd->add_option("--players", flags.players, "Number of players");
+  cmd->add_option("--option", flags.options, "Game option key=value (repeatable)");
+}
+
+Result<json> options_from_flags(const std::string& game, const GameFlags& flags) {
+  const GameInfo* info = Registry::global().find(game);
+  if (!info) return Registry::global().create(game).status();  // names the known games
+  json options = json::object();
+  auto has = [&](const char* name) {
+    for (const auto& o : info->options)
+      if (o.name == name) return true;
+    return false;
+  };
+  if (!flags.mode.empty()) {
+    if (!has("mode")) return invalid_argument(game + " has no modes (see `meeple list`)");
+    options["mode"] = flags.mode;
+  }
+  if (flags.players != 0) {
+    if (!has("players"))
+      return invalid_argument(game + " has a fixed number of players (see `meeple list`)");
+    options["players"] = flags.players;
+  }
+  for (const auto& kv : flags.options) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return invalid_argument("--option '" + kv + "' must be key=value");
+    const std::string key = kv.substr(0, eq), text = kv.substr(eq + 1);
+    json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    options[key] = value.is_discarded() ? json(text) : value;
+  }
+  auto normalized = Registry::normalize_options(*info, options);
+  if (!normalized) return normalized.status();
+  return options;
+}
+
+}  // namespace meeple::cli

@@ -1,0 +1,24 @@
+// Turning command-line flags into a game's JSON options: `--mode X`,
+// `--players N` and `--option key=value` (value parsed as JSON when it is
+// valid JSON, else taken as a string). Shared by play, engine and bench.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/game.h"
+
+namespace meeple::cli {
+
+struct GameFlags {
+  std::string mode;
+  int players = 0;  // 0: the game's default
+  std::vector<std::string> options;  // key=value
+};
+
+void add_game_flags(CLI::App* cmd, GameFlags& flags);
+Result<json> options_from_flags(const std::string& game, const GameFlags& flags);
+
+}  // namespace meeple::cli

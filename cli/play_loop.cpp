@@ -1,0 +1,239 @@
+#include "cli/play_loop.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+namespace meeple::cli {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+Result<std::vector<SeatConfig>> parse_seats(const std::string& text, int num_seats,
+                                            int default_level) {
+  std::vector<SeatConfig> seats(static_cast<size_t>(num_seats), SeatConfig{false, default_level});
+  if (num_seats > 0) seats[0].human = true;  // default: you against the computer
+  if (text.empty()) return seats;
+  std::stringstream ss(text);
+  std::string item;
+  int i = 0;
+  while (std::getline(ss, item, ',')) {
+    if (i >= num_seats)
+      return invalid_argument(fmt::format("--seats lists more than the {} seats of this game", num_seats));
+    item = trim(item);
+    SeatConfig c{false, default_level};
+    if (item == "human" || item == "h") {
+      c.human = true;
+    } else if (item.rfind("computer", 0) == 0 || item.rfind("c", 0) == 0) {
+      const auto colon = item.find(':');
+      const std::string head = item.substr(0, colon);
+      if (head != "computer" && head != "c")
+        return invalid_argument("--seats entry '" + item + "': expected human or computer[:LEVEL]");
+      if (colon != std::string::npos) {
+        try {
+          size_t used = 0;
+          c.level = std::stoi(item.substr(colon + 1), &used);
+          if (used != item.size() - colon - 1) throw std::invalid_argument("trailing");
+        } catch (const std::exception&) {
+          return invalid_argument("--seats entry '" + item + "': the level must be 0..10");
+        }
+        if (c.level < kMinLevel || c.level > kMaxLevel)
+          return invalid_argument("--seats entry '" + item + "': the level must be 0..10");
+      }
+    } else {
+      return invalid_argument("--seats entry '" + item + "': expected human or computer[:LEVEL]");
+    }
+    seats[static_cast<size_t>(i++)] = c;
+  }
+  return seats;
+}
+
+PlayLoop::PlayLoop(Match match, PlayConfig config, std::istream& in, std::ostream& out)
+    : match_(std::move(match)), config_(std::move(config)), in_(in), out_(out) {
+  const int n = match_.game().num_seats();
+  config_.seats.resize(static_cast<size_t>(n));
+  for (int s = 0; s < n; ++s) {
+    const auto& sc = config_.seats[static_cast<size_t>(s)];
+    // Each computer seat gets its own seed, derived from the match seed, so
+    // bots never draw from the match RNG.
+    bots_.push_back(sc.human ? nullptr
+                             : std::move(make_bot(match_.game(), sc.level,
+                                                  mix64(config_.seed, static_cast<uint64_t>(s) + 1))
+                                             .value()));
+  }
+}
+
+std::string PlayLoop::seat_name(Seat s) const { return fmt::format("seat {}", s); }
+
+int PlayLoop::run() {
+  while (!match_.state().is_terminal()) {
+    const State& s = match_.state();
+    if (s.is_chance()) {
+      if (config_.manual_chance) {
+        if (!manual_chance_turn()) return 1;
+      } else {
+        // Name the outcome in the state that rolled it.
+        const auto before = s.clone();
+        const Action a = match_.sample_chance();
+        out_ << "  chance: " << before->action_to_string(a) << "\n";
+      }
+      continue;
+    }
+    const Seat seat = s.current_player();
+    const auto& sc = config_.seats[static_cast<size_t>(seat)];
+    if (!sc.human) {
+      computer_turn();
+      continue;
+    }
+    if (config_.auto_answers) {
+      const Action a = s.auto_action();
+      if (a != kInvalidAction) {
+        out_ << fmt::format("{} (auto): {}\n", seat_name(seat), s.action_to_string(a));
+        if (auto st = match_.act(a); !st) out_ << "error: " << st.message() << "\n";
+        continue;
+      }
+    }
+    if (!human_turn()) return 1;
+  }
+  print_result();
+  return 0;
+}
+
+void PlayLoop::computer_turn() {
+  const State& s = match_.state();
+  const Seat seat = s.current_player();
+  const Action a = bots_[static_cast<size_t>(seat)]->choose(s);
+  out_ << fmt::format("{} (computer) plays {}\n", seat_name(seat), s.action_to_string(a));
+  const Status st = match_.act(a);
+  assert(st.is_ok());
+  (void)st;
+}
+
+bool PlayLoop::manual_chance_turn() {
+  const State& s = match_.state();
+  const auto outcomes = s.chance_outcomes();
+  out_ << "Chance: what happened at the table?\n";
+  for (size_t i = 0; i < outcomes.size(); ++i)
+    out_ << fmt::format("  {:>3}. {}\n", i + 1, s.action_to_string(outcomes[i].action));
+  for (;;) {
+    out_ << "outcome> " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) return false;
+    line = trim(line);
+    if (line == "quit") return false;
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+      if (line == std::to_string(i + 1) || line == s.action_to_string(outcomes[i].action)) {
+        const Status st = match_.supply_chance(outcomes[i].action);
+        if (st) return true;
+        out_ << "error: " << st.message() << "\n";
+      }
+    }
+    out_ << fmt::format("'{}' is not one of the outcomes: type 1..{} or its name\n", line,
+                        outcomes.size());
+  }
+}
+
+bool PlayLoop::human_turn() {
+  const Seat seat = match_.state().current_player();
+  out_ << "\n" << match_.state().to_text(seat) << "\n";
+  for (;;) {
+    out_ << fmt::format("{}> ", seat_name(seat)) << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) return false;
+    line = trim(line);
+    if (line.empty()) continue;
+    if (line == "quit" || line == "exit") return false;
+    if (line == "help" || line == "?") {
+      print_help();
+      continue;
+    }
+    if (line == "moves" || line == "legal") {
+      print_moves();
+      continue;
+    }
+    if (line == "board") {
+      out_ << match_.state().to_text(seat) << "\n";
+      continue;
+    }
+    if (line == "undo") {
+      undo();
+      return true;
+    }
+    if (line == "hint") {
+      auto bot = make_bot(match_.game(), config_.hint_level, mix64(config_.seed, 0xC0FFEE));
+      const Action a = (*bot)->choose(match_.state());
+      out_ << "hint: " << match_.state().action_to_string(a) << "\n";
+      continue;
+    }
+    if (line.rfind("save ", 0) == 0) {
+      const std::string path = trim(line.substr(5));
+      std::ofstream f(path);
+      f << match_.log_json().dump(2) << "\n";
+      out_ << (f ? "saved the match log to " + path : "error: cannot write " + path) << "\n";
+      continue;
+    }
+    // Anything else is the game's command: a text command or JSON.
+    json action = json::parse(line, nullptr, false);
+    if (action.is_discarded() || !(action.is_object() || action.is_number_integer()))
+      action = line;
+    auto applied = match_.act_json(action);
+    if (!applied) {
+      out_ << "error: " << applied.status().message() << "\n";
+      continue;
+    }
+    return true;
+  }
+}
+
+void PlayLoop::undo() {
+  // Take back decisions until it is a human's turn again, at least one.
+  bool undone = false;
+  while (true) {
+    if (!match_.undo()) break;
+    undone = true;
+    const Seat s = match_.state().current_player();
+    if (s >= 0 && config_.seats[static_cast<size_t>(s)].human) break;
+  }
+  out_ << (undone ? "took back the last move\n" : "there is no move to take back\n");
+}
+
+void PlayLoop::print_moves() {
+  const State& s = match_.state();
+  std::string text;
+  for (Action a : s.legal_actions()) text += (text.empty() ? "" : ", ") + s.action_to_string(a);
+  out_ << "legal: " << text << "\n";
+}
+
+void PlayLoop::print_help() {
+  out_ << "Type a move (see `moves`), or one of:\n"
+          "  moves      list the legal moves\n"
+          "  hint       ask the computer for a suggestion\n"
+          "  undo       take back your last move (and the computer's reply)\n"
+          "  board      show the board again\n"
+          "  save FILE  write the match log (replay it with `meeple replay FILE`)\n"
+          "  quit       leave the game\n";
+}
+
+void PlayLoop::print_result() {
+  const State& s = match_.state();
+  out_ << "\n" << s.to_text(kSpectator) << "\n";
+  const auto r = s.returns();
+  std::string result;
+  for (size_t i = 0; i < r.size(); ++i)
+    result += fmt::format("{}{}: {}", i ? ", " : "", seat_name(static_cast<Seat>(i)),
+                          r[i] > 0 ? "wins" : r[i] < 0 ? "loses" : "draws");
+  out_ << "Game over. " << result << "\n" << "Scores: " << s.scores().dump() << "\n";
+}
+
+}  // namespace meeple::cli

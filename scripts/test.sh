@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Sets up (Debian packages), builds with ASan+UBSan and warnings as errors,
+# and runs every test: formatting, the GoogleTest suites under ctest, and the
+# browser end-to-end tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/check-format.sh
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+if [ -x tests/e2e/run.sh ] || [ -f tests/e2e/run.sh ]; then
+  bash tests/e2e/run.sh build/asan/cli/meeple
+fi
+ctest --preset asan -j"$(nproc)"

@@ -1,0 +1,130 @@
+// The conformance suite every game runs (after open_spiel/tests/basic_tests):
+// random playouts through Match that check, at every node, the guarantees
+// core/game.h promises — sorted legal actions, chance probabilities summing
+// to 1, action JSON round trips, state JSON round trips, independent copies,
+// views for every seat, determinization consistent with the seat's view —
+// and at the end, returns in range and a replay that reproduces the hash.
+//
+// Use from a game's tests:
+//   TEST(ReversiConformance, RandomPlayouts) {
+//     meeple::testing::run_conformance("reversi", {}, {.games = 50});
+//   }
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "ai/bot.h"
+#include "core/match.h"
+#include "core/registry.h"
+
+namespace meeple::testing {
+
+struct ConformanceOptions {
+  int games = 20;             // random playouts
+  int max_steps = 100000;     // a game longer than this fails (games must end)
+  uint64_t seed = 1;
+  int deep_check_every = 1;   // JSON/determinize checks every N steps (cost control)
+};
+
+inline void check_node(const Game& game, const State& s, Rng& rng, bool deep) {
+  const Seat cur = s.current_player();
+  ASSERT_TRUE(cur == kChance || cur == kTerminal || (cur >= 0 && cur < game.num_seats()))
+      << "current_player " << cur;
+  const auto legal = s.legal_actions();
+  ASSERT_EQ(s.is_terminal(), legal.empty()) << "legal actions empty exactly at the end";
+  ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end())) << "legal actions sorted";
+  ASSERT_TRUE(std::adjacent_find(legal.begin(), legal.end()) == legal.end()) << "no duplicates";
+  for (Action a : legal) ASSERT_TRUE(a >= 0 && a < game.num_distinct_actions()) << a;
+  if (s.is_chance()) {
+    const auto outcomes = s.chance_outcomes();
+    double total = 0;
+    std::vector<Action> ids;
+    for (const auto& o : outcomes) {
+      ASSERT_GT(o.probability, 0.0);
+      total += o.probability;
+      ids.push_back(o.action);
+    }
+    ASSERT_NEAR(total, 1.0, 1e-9) << "chance probabilities sum to 1";
+    ASSERT_EQ(ids, legal) << "chance outcomes are the legal actions";
+  } else if (!s.is_terminal()) {
+    ASSERT_TRUE(s.chance_outcomes().empty());
+    if (deep) {
+      for (Action a : legal) {
+        const json j = s.action_to_json(a);
+        auto back = s.decode_action(j);
+        ASSERT_TRUE(back.is_ok()) << j.dump() << ": " << back.status().to_string();
+        ASSERT_EQ(*back, std::vector<Action>{a}) << "action JSON round trip " << j.dump();
+        auto by_id = s.decode_action(json(a));
+        ASSERT_TRUE(by_id.is_ok());
+      }
+    }
+  }
+  if (!deep) return;
+  // Full-state JSON round trip.
+  const json full = s.to_json();
+  auto loaded = game.state_from_json(full);
+  ASSERT_TRUE(loaded.is_ok()) << loaded.status().to_string();
+  ASSERT_EQ((*loaded)->hash(), s.hash()) << "state JSON round trip keeps the hash";
+  ASSERT_EQ((*loaded)->to_json(), full) << "state JSON round trip";
+  // Copies are independent.
+  auto copy = s.clone();
+  ASSERT_EQ(copy->hash(), s.hash());
+  if (!legal.empty()) {
+    const uint64_t before = s.hash();
+    copy->apply(legal[rng.below(legal.size())]);
+    ASSERT_EQ(s.hash(), before) << "applying to a clone changed the original";
+  }
+  // Views: every seat and spectators; determinizations agree with the view.
+  for (Seat seat = -3; seat < game.num_seats(); ++seat) {
+    if (seat == kChance || seat == kTerminal) continue;
+    const json v = s.view(seat);
+    ASSERT_TRUE(v.is_object());
+    ASSERT_TRUE(v.contains("current_player") && v.contains("terminal")) << v.dump();
+    if (seat >= 0) {
+      Rng drng(rng.next());
+      auto d = s.determinize(seat, drng);
+      ASSERT_EQ(d->view(seat), v) << "determinize(seat) keeps what the seat knows";
+      ASSERT_EQ(d->current_player(), cur);
+    }
+  }
+}
+
+inline void run_conformance(const std::string& game_name, const json& options,
+                            ConformanceOptions opt = {}) {
+  auto game = Registry::global().create(game_name, options);
+  ASSERT_TRUE(game.is_ok()) << game.status().to_string();
+  Rng rng(opt.seed);
+  for (int g = 0; g < opt.games; ++g) {
+    const uint64_t seed = rng.next();
+    Match m = Match::start(*game, seed);
+    RandomBot bot(rng.next());
+    int steps = 0;
+    while (!m.state().is_terminal()) {
+      const bool deep = opt.deep_check_every > 0 && steps % opt.deep_check_every == 0;
+      ASSERT_NO_FATAL_FAILURE(check_node(**game, m.state(), rng, deep)) << "game " << g << " step " << steps;
+      if (m.state().is_chance()) {
+        m.sample_chance();
+      } else {
+        ASSERT_TRUE(m.act(bot.choose(m.state())).is_ok());
+      }
+      ASSERT_LT(++steps, opt.max_steps) << "the game must end";
+    }
+    ASSERT_NO_FATAL_FAILURE(check_node(**game, m.state(), rng, true));
+    const auto r = m.state().returns();
+    ASSERT_EQ(static_cast<int>(r.size()), (*game)->num_seats());
+    for (double v : r) ASSERT_TRUE(v >= -1 && v <= 1);
+    // The log replays to the same state; so does the full match JSON.
+    auto replayed = Match::replay(m.log_json());
+    ASSERT_TRUE(replayed.is_ok()) << replayed.status().to_string();
+    ASSERT_EQ(replayed->state().hash(), m.state().hash());
+    auto restored = Match::from_json(json::parse(m.to_json().dump()));
+    ASSERT_TRUE(restored.is_ok()) << restored.status().to_string();
+    ASSERT_EQ(restored->rng().state(), m.rng().state());
+  }
+}
+
+}  // namespace meeple::testing

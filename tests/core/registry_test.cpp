@@ -1,0 +1,68 @@
+// Registry: options validated against the game's specs, errors that name
+// the option and what was expected.
+#include "core/registry.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/core/toy_game.h"
+
+namespace meeple {
+namespace {
+
+TEST(Registry, FillsDefaults) {
+  auto g = testing::toy_registry().create("toy", json::object());
+  ASSERT_TRUE(g.is_ok());
+  EXPECT_EQ((*g)->options(), json({{"target", 15}, {"mode", "plain"}}));
+  EXPECT_TRUE(testing::toy_registry().create("toy", nullptr).is_ok());
+}
+
+TEST(Registry, UnknownGameListsTheGames) {
+  auto g = testing::toy_registry().create("chess");
+  ASSERT_FALSE(g.is_ok());
+  EXPECT_EQ(g.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(g.status().message().find("toy"), std::string::npos);
+}
+
+TEST(Registry, UnknownOptionListsTheValidOnes) {
+  auto g = testing::toy_registry().create("toy", {{"colour", "red"}});
+  ASSERT_FALSE(g.is_ok());
+  EXPECT_NE(g.status().message().find("'colour'"), std::string::npos);
+  EXPECT_NE(g.status().message().find("target, mode"), std::string::npos);
+}
+
+TEST(Registry, BadValuesSayWhatWasExpected) {
+  const auto reg = testing::toy_registry();
+  auto a = reg.create("toy", {{"mode", "weird"}});
+  EXPECT_NE(a.status().message().find("one of \"plain\", \"fancy\""), std::string::npos);
+  auto b = reg.create("toy", {{"target", 99}});
+  EXPECT_NE(b.status().message().find("from 5 to 50"), std::string::npos);
+  auto c = reg.create("toy", {{"target", "ten"}});
+  EXPECT_EQ(c.status().code(), StatusCode::kInvalidArgument);
+  auto d = reg.create("toy", json::array());
+  EXPECT_EQ(d.status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(Registry, GlobalListsEveryGame) {
+  const auto games = Registry::global().list();
+  ASSERT_FALSE(games.empty());
+  EXPECT_NE(Registry::global().find("reversi"), nullptr);
+}
+
+TEST(Conformance, ToyGame) {
+  // The shared suite, on the toy game (every real game runs it too).
+  const auto reg = testing::toy_registry();
+  auto game = reg.create("toy");
+  Match m = Match::start(*game, 4);
+  Rng rng(1);
+  while (!m.state().is_terminal()) {
+    if (m.state().is_chance()) {
+      m.sample_chance();
+    } else {
+      ASSERT_TRUE(m.act(m.state().legal_actions()[rng.below(2)]).is_ok());
+    }
+  }
+  EXPECT_NE(m.state().returns()[0], 0);
+}
+
+}  // namespace
+}  // namespace meeple
