@@ -1,11 +1,23 @@
-// Registers every game with the registry. One line per game.
+// Registers every game built (games/CMakeLists.txt defines MEEPLE_HAVE_<GAME>
+// for each; MEEPLE_SKIP_GAMES leaves some out). One block per game.
 #include "core/registry.h"
+
+#ifdef MEEPLE_HAVE_REVERSI
 #include "games/reversi/reversi.h"
+#endif
+#ifdef MEEPLE_HAVE_RISK
+#include "games/risk/risk_game.h"
+#endif
 
 namespace meeple {
 
-void register_all_games(Registry& registry) {
+void register_all_games([[maybe_unused]] Registry& registry) {
+#ifdef MEEPLE_HAVE_REVERSI
   reversi::register_game(registry);
+#endif
+#ifdef MEEPLE_HAVE_RISK
+  risk::register_game(registry);
+#endif
 }
 
 }  // namespace meeple
