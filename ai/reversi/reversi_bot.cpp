@@ -1,0 +1,123 @@
+#include "ai/reversi/reversi_bot.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "ai/reversi/eval.h"
+#include "ai/reversi/flip.h"
+#include "ai/reversi/search.h"
+#include "games/reversi/notation.h"
+#include "games/reversi/reversi.h"
+
+namespace meeple::reversi {
+
+namespace {
+
+constexpr std::array<LevelSettings, 10> kLevels = {{
+    {1, 0, 4, 600, 1},
+    {2, 0, 8, 250, 1},
+    {3, 0, 10, 80, 2},
+    {4, 0, 12, 0, 4},
+    {5, 0, 14, 0, 8},
+    {6, 0, 16, 0, 16},
+    {60, 0.5, 18, 0, 32},
+    {60, 1.0, 18, 0, 64},
+    {60, 2.5, 20, 0, 64},
+    {60, 5.0, 22, 0, 64},
+}};
+
+json info_json(const SearchResult& r) {
+  json pv = json::array();
+  for (int sq : r.pv) pv.push_back(square_name(sq));
+  return {{"depth", r.depth},    {"score", r.score}, {"exact", r.exact},
+          {"pv", std::move(pv)}, {"nodes", r.nodes}, {"seconds", r.seconds}};
+}
+
+class ReversiBot final : public Bot {
+ public:
+  ReversiBot(int level, uint64_t seed)
+      : level_(level),
+        settings_(level_settings(level)),
+        rng_(seed),
+        searcher_(settings_.tt_megabytes) {}
+
+  std::string name() const override { return fmt::format("reversi-alphabeta-{}", level_); }
+
+  Action choose(const State& state) override {
+    const auto* rs = dynamic_cast<const ReversiState*>(&state);
+    if (rs == nullptr) {  // not a Reversi state: a factory mix-up; stay legal
+      assert(false && "reversi bot given a state of another game");
+      return state.legal_actions().front();
+    }
+    const Bitboard P = rs->mover(), O = rs->opponent();
+    const Bitboard moves = legal_moves(P, O);
+    if (!moves) return kPassAction;
+
+    SearchLimits limits;
+    limits.max_depth = settings_.depth;
+    limits.seconds = settings_.seconds;
+    limits.exact_empties = settings_.exact_empties;
+    if (settings_.noise > 0) return choose_with_noise(P, O, moves, limits);
+    if (popcount(moves) == 1 && settings_.seconds > 0) return lowest_square(moves);
+
+    std::function<void(const SearchResult&)> report;
+    if (on_info) report = [this](const SearchResult& r) { on_info(info_json(r)); };
+    const SearchResult r = searcher_.search(P, O, limits, report);
+    assert(r.move >= 0 && r.move < 64 && (moves & square_bit(r.move)));
+    return r.move;
+  }
+
+ private:
+  // Levels 1..3: score every root move with a search one ply shallower,
+  // add a random bonus, play the best sum (ties: lower square).
+  Action choose_with_noise(Bitboard P, Bitboard O, Bitboard moves, SearchLimits limits) {
+    limits.max_depth = std::max(1, settings_.depth - 1);
+    int best_sq = -1, best_value = 0;
+    uint64_t nodes = 0;
+    for (Bitboard m = moves; m; m &= m - 1) {
+      const int sq = lowest_square(m);
+      const Bitboard f = fast::flips(sq, P, O);
+      const Bitboard np = O ^ f, no = P ^ f ^ square_bit(sq);
+      int score;
+      if (settings_.depth <= 1) {
+        score = -evaluate(np, no);
+      } else {
+        const SearchResult r = searcher_.search(np, no, limits);
+        nodes += r.nodes;
+        score = r.exact ? -100 * r.score : -r.score;
+      }
+      const int value = score + static_cast<int>(rng_.below(settings_.noise + 1));
+      if (best_sq < 0 || value > best_value) {
+        best_sq = sq;
+        best_value = value;
+      }
+    }
+    if (on_info)
+      on_info({{"depth", settings_.depth},
+               {"score", best_value},
+               {"exact", false},
+               {"pv", json::array({square_name(best_sq)})},
+               {"nodes", nodes},
+               {"seconds", 0.0}});
+    return best_sq;
+  }
+
+  int level_;
+  LevelSettings settings_;
+  Rng rng_;
+  Searcher searcher_;
+};
+
+}  // namespace
+
+LevelSettings level_settings(int level) {
+  return kLevels[static_cast<size_t>(std::clamp(level, 1, 10) - 1)];
+}
+
+std::unique_ptr<Bot> make_reversi_bot(const Game& /*game*/, int level, uint64_t seed) {
+  return std::make_unique<ReversiBot>(level, seed);
+}
+
+}  // namespace meeple::reversi

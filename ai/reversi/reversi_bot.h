@@ -1,0 +1,50 @@
+// The Reversi bot: search.h's Searcher behind the Bot interface (ai/bot.h).
+//
+// Level table (one thread; times measured on the project's 2-core machine):
+//
+//   level  midgame search        exact solve at   randomness
+//   -----  --------------------  ---------------  -----------------------------
+//     1    1 ply (static eval)   <= 4 empties     large noise on move scores
+//     2    2 plies               <= 8 empties     medium noise
+//     3    3 plies               <= 10 empties    small noise
+//     4    4 plies               <= 12 empties    none
+//     5    5 plies               <= 14 empties    none
+//     6    6 plies               <= 16 empties    none
+//     7    iterative, 0.5 s      <= 18 empties    none
+//     8    iterative, 1 s        <= 18 empties    none
+//     9    iterative, 2.5 s      <= 20 empties    none
+//    10    iterative, 5 s        <= 22 empties    none
+//
+// Levels 1..6 are limited by depth, so they play the same moves for the same
+// seed on any machine; 7..10 are limited by time and may vary with load
+// (the exact solve is given the move's whole budget; if it cannot finish,
+// the pre-search's move is played). Noise (levels 1..3) comes from the
+// bot's own Rng seeded by `seed`: each root move gets its searched score
+// plus a uniform random bonus, and the best sum is played.
+//
+// If on_info is set, each completed iteration reports
+// {"depth", "score", "exact", "pv" (square names), "nodes", "seconds"}.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "ai/bot.h"
+
+namespace meeple::reversi {
+
+struct LevelSettings {
+  int depth;            // midgame depth limit
+  double seconds;       // 0 = none
+  int exact_empties;    // solve exactly at or below
+  int noise;            // maximum random bonus per root move (eval units); 0 = none
+  size_t tt_megabytes;  // transposition table size
+};
+
+// The settings of `level` (1..10; clamped).
+LevelSettings level_settings(int level);
+
+// The bot for `game` (which must be Reversi) at `level` 1..10.
+std::unique_ptr<Bot> make_reversi_bot(const Game& game, int level, uint64_t seed);
+
+}  // namespace meeple::reversi

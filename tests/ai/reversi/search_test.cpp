@@ -1,0 +1,132 @@
+// The midgame search and the search() driver: legal answers, iterations,
+// budgets, determinism.
+#include "ai/reversi/search.h"
+
+#include <gtest/gtest.h>
+
+#include "ai/reversi/flip.h"
+#include "tests/ai/reversi/test_util.h"
+
+namespace meeple::reversi {
+namespace {
+
+using testing::Pos;
+using testing::random_position;
+
+TEST(MidgameSearch, ReturnsALegalMoveWithAConsistentPv) {
+  Rng rng(11);
+  Searcher searcher(8);
+  for (int i = 0; i < 30; ++i) {
+    const Pos p = random_position(rng, 30 + static_cast<int>(rng.below(28)));
+    const Bitboard moves = legal_moves(p.P, p.O);
+    if (!moves) continue;
+    SearchLimits limits;
+    limits.max_depth = 4;
+    limits.exact_empties = 0;
+    const SearchResult r = searcher.search(p.P, p.O, limits);
+    ASSERT_TRUE(moves & square_bit(r.move)) << board_string(p.P, p.O);
+    EXPECT_FALSE(r.exact);
+    EXPECT_EQ(r.depth, 4);
+    ASSERT_FALSE(r.pv.empty());
+    EXPECT_EQ(r.pv.front(), r.move);
+    // Every PV move is legal in turn (a pass only when forced).
+    Bitboard P = p.P, O = p.O;
+    for (int sq : r.pv) {
+      const Bitboard m = legal_moves(P, O);
+      if (sq == kPassMove) {
+        ASSERT_EQ(m, 0u);
+      } else {
+        ASSERT_TRUE(m & square_bit(sq));
+        const Bitboard f = flips(sq, P, O);
+        P ^= f | square_bit(sq);
+        O ^= f;
+      }
+      std::swap(P, O);
+    }
+  }
+}
+
+TEST(MidgameSearch, IteratesDepthByDepth) {
+  Searcher searcher(8);
+  SearchLimits limits;
+  limits.max_depth = 5;
+  std::vector<int> depths;
+  const SearchResult r =
+      searcher.search(kStartBlack, kStartWhite, limits,
+                      [&](const SearchResult& it) { depths.push_back(it.depth); });
+  EXPECT_EQ(depths, (std::vector<int>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(r.depth, 5);
+  EXPECT_GT(r.nodes, 0u);
+  EXPECT_TRUE(legal_moves(kStartBlack, kStartWhite) & square_bit(r.move));
+}
+
+TEST(MidgameSearch, SameInputsSameResult) {
+  Rng rng(12);
+  for (int i = 0; i < 5; ++i) {
+    const Pos p = random_position(rng, 40);
+    if (!legal_moves(p.P, p.O)) continue;
+    SearchLimits limits;
+    limits.max_depth = 5;
+    Searcher a(8), b(8);
+    const SearchResult ra = a.search(p.P, p.O, limits), rb = b.search(p.P, p.O, limits);
+    EXPECT_EQ(ra.move, rb.move);
+    EXPECT_EQ(ra.score, rb.score);
+    EXPECT_EQ(ra.nodes, rb.nodes);
+    EXPECT_EQ(ra.pv, rb.pv);
+  }
+}
+
+TEST(MidgameSearch, NodeAndTimeBudgetsStopTheSearch) {
+  Searcher searcher(8);
+  SearchLimits limits;
+  limits.max_nodes = 20000;
+  limits.exact_empties = 0;
+  const SearchResult r = searcher.search(kStartBlack, kStartWhite, limits);
+  EXPECT_GE(r.depth, 1);
+  EXPECT_LT(r.depth, 60);
+  EXPECT_LT(searcher.nodes(), 20000u + 20000u);
+  EXPECT_TRUE(legal_moves(kStartBlack, kStartWhite) & square_bit(r.move));
+
+  SearchLimits timed;
+  timed.seconds = 0.05;
+  timed.exact_empties = 0;
+  const SearchResult t = searcher.search(kStartBlack, kStartWhite, timed);
+  EXPECT_GE(t.depth, 1);
+  EXPECT_LT(t.depth, 60);
+}
+
+// A finished game inside the midgame search outranks any evaluation.
+TEST(MidgameSearch, TakesAWinningGameEnd) {
+  // X to move can wipe out O's last disc: b1 captures a1..? (X a1, O b1,
+  // X c1 -> no). Build: X on a1, O on b1, X plays c1: O has no discs left.
+  const Bitboard P = square_bit(0), O = square_bit(1);
+  ASSERT_TRUE(legal_moves(P, O) & square_bit(2));
+  SearchLimits limits;
+  limits.max_depth = 3;
+  limits.exact_empties = 0;
+  Searcher searcher(1);
+  const SearchResult r = searcher.search(P, O, limits);
+  EXPECT_EQ(r.move, 2);
+  EXPECT_GE(r.score, kDecided);
+}
+
+// With the exact threshold reached, search() reports the solver's value.
+TEST(SearchDriver, ExactPhaseMatchesSolveExact) {
+  Rng rng(13);
+  for (int i = 0; i < 20; ++i) {
+    const Pos p = random_position(rng, 12);
+    if (!legal_moves(p.P, p.O)) continue;
+    Searcher searcher(4);
+    SearchLimits limits;
+    limits.exact_empties = 12;
+    const SearchResult r = searcher.search(p.P, p.O, limits);
+    ASSERT_TRUE(r.exact);
+    EXPECT_EQ(r.score, Searcher(4).solve_exact(p.P, p.O));
+    // The chosen move achieves the score.
+    const Bitboard f = flips(r.move, p.P, p.O);
+    EXPECT_EQ(-Searcher(4).solve_exact(p.O ^ f, p.P ^ f ^ square_bit(r.move)), r.score);
+  }
+}
+
+}  // namespace
+}  // namespace meeple::reversi
