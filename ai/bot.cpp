@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <mutex>
 
 namespace meeple {
 
@@ -26,16 +25,19 @@ void register_bot(const std::string& game_name, BotFactory factory) {
   factories()[game_name] = std::move(factory);
 }
 
-Result<std::unique_ptr<Bot>> make_bot(const Game& game, int level, uint64_t seed) {
-  static std::once_flag once;
-  std::call_once(once, register_all_bots);
+const BotFactory* find_bot_factory(const std::string& game_name) {
+  auto it = factories().find(game_name);
+  return it == factories().end() ? nullptr : &it->second;
+}
+
+Result<std::unique_ptr<Bot>> make_bot_from(const BotFactory* factory, const Game& game, int level,
+                                           uint64_t seed) {
   if (level < kMinLevel || level > kMaxLevel)
     return invalid_argument(
         fmt::format("level {} is out of range (expected {} to {})", level, kMinLevel, kMaxLevel));
   if (level == 0) return std::unique_ptr<Bot>(std::make_unique<RandomBot>(seed));
-  auto it = factories().find(game.info().name);
-  if (it == factories().end()) return std::unique_ptr<Bot>(std::make_unique<RandomBot>(seed));
-  return it->second(game, level, seed);
+  if (!factory) return std::unique_ptr<Bot>(std::make_unique<RandomBot>(seed));
+  return (*factory)(game, level, seed);
 }
 
 }  // namespace meeple

@@ -41,12 +41,16 @@ class RandomBot final : public Bot {
   Rng rng_;
 };
 
-// Makes the bot for `game` at `level` (0..10). Error if the level is out of range.
+// Makes the bot for `game` at `level` (0..10), with every game's bots
+// registered (defined in ai/all_bots.cpp). Error if the level is out of range.
 Result<std::unique_ptr<Bot>> make_bot(const Game& game, int level, uint64_t seed);
 
 // Game-specific bots register here (ai/all_bots.cpp).
 using BotFactory = std::function<std::unique_ptr<Bot>(const Game& game, int level, uint64_t seed)>;
 void register_bot(const std::string& game_name, BotFactory factory);
-void register_all_bots();  // defined in ai/all_bots.cpp
+const BotFactory* find_bot_factory(const std::string& game_name);
+// make_bot with a given factory (nullptr: random at every level).
+Result<std::unique_ptr<Bot>> make_bot_from(const BotFactory* factory, const Game& game, int level,
+                                           uint64_t seed);
 
 }  // namespace meeple

@@ -13,6 +13,7 @@
 #include "ai/reversi/ffo.h"
 #include "ai/reversi/search.h"
 #include "cli/commands.h"
+#include "core/game.h"
 #include "games/reversi/perft.h"
 #include "games/reversi/playout.h"
 

@@ -4,15 +4,6 @@
 
 namespace meeple {
 
-const Registry& Registry::global() {
-  static const Registry registry = [] {
-    Registry r;
-    register_all_games(r);
-    return r;
-  }();
-  return registry;
-}
-
 void Registry::add(GameInfo info, GameFactory factory) {
   const std::string name = info.name;
   games_[name] = Entry{std::move(info), std::move(factory)};

@@ -21,7 +21,8 @@ using GameFactory = std::function<Result<std::shared_ptr<const Game>>(const json
 
 class Registry {
  public:
-  // The process-wide registry with every game of games/ registered.
+  // The process-wide registry with every game of games/ registered (defined
+  // in games/all_games.cpp, so linking it pulls in every game).
   static const Registry& global();
 
   void add(GameInfo info, GameFactory factory);
@@ -46,7 +47,5 @@ class Registry {
   std::map<std::string, Entry> games_;
 };
 
-// Defined in games/all_games.cpp: registers every game.
-void register_all_games(Registry& registry);
 
 }  // namespace meeple

@@ -11,13 +11,18 @@
 
 namespace meeple {
 
-void register_all_games([[maybe_unused]] Registry& registry) {
+const Registry& Registry::global() {
+  static const Registry registry = [] {
+    [[maybe_unused]] Registry r;
 #ifdef MEEPLE_HAVE_REVERSI
-  reversi::register_game(registry);
+    reversi::register_game(r);
 #endif
 #ifdef MEEPLE_HAVE_RISK
-  risk::register_game(registry);
+    risk::register_game(r);
 #endif
+    return r;
+  }();
+  return registry;
 }
 
 }  // namespace meeple

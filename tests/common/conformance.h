@@ -94,8 +94,9 @@ inline void check_node(const Game& game, const State& s, Rng& rng, bool deep) {
 }
 
 inline void run_conformance(const std::string& game_name, const json& options,
-                            ConformanceOptions opt = {}) {
-  auto game = Registry::global().create(game_name, options);
+                            ConformanceOptions opt = {},
+                            const Registry& registry = Registry::global()) {
+  auto game = registry.create(game_name, options);
   ASSERT_TRUE(game.is_ok()) << game.status().to_string();
   Rng rng(opt.seed);
   for (int g = 0; g < opt.games; ++g) {
@@ -118,10 +119,10 @@ inline void run_conformance(const std::string& game_name, const json& options,
     ASSERT_EQ(static_cast<int>(r.size()), (*game)->num_seats());
     for (double v : r) ASSERT_TRUE(v >= -1 && v <= 1);
     // The log replays to the same state; so does the full match JSON.
-    auto replayed = Match::replay(m.log_json());
+    auto replayed = Match::replay(m.log_json(), registry);
     ASSERT_TRUE(replayed.is_ok()) << replayed.status().to_string();
     ASSERT_EQ(replayed->state().hash(), m.state().hash());
-    auto restored = Match::from_json(json::parse(m.to_json().dump()));
+    auto restored = Match::from_json(json::parse(m.to_json().dump()), registry);
     ASSERT_TRUE(restored.is_ok()) << restored.status().to_string();
     ASSERT_EQ(restored->rng().state(), m.rng().state());
   }

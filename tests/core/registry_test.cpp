@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/common/conformance.h"
 #include "tests/core/toy_game.h"
 
 namespace meeple {
@@ -49,19 +50,9 @@ TEST(Registry, GlobalListsEveryGame) {
 }
 
 TEST(Conformance, ToyGame) {
-  // The shared suite, on the toy game (every real game runs it too).
-  const auto reg = testing::toy_registry();
-  auto game = reg.create("toy");
-  Match m = Match::start(*game, 4);
-  Rng rng(1);
-  while (!m.state().is_terminal()) {
-    if (m.state().is_chance()) {
-      m.sample_chance();
-    } else {
-      ASSERT_TRUE(m.act(m.state().legal_actions()[rng.below(2)]).is_ok());
-    }
-  }
-  EXPECT_NE(m.state().returns()[0], 0);
+  // The shared suite every real game runs, here on the toy game with chance
+  // and hidden information.
+  testing::run_conformance("toy", {}, {.games = 30}, testing::toy_registry());
 }
 
 }  // namespace
