@@ -74,7 +74,7 @@ PlayLoop::PlayLoop(Match match, PlayConfig config, std::istream& in, std::ostrea
   }
 }
 
-std::string PlayLoop::seat_name(Seat s) const { return fmt::format("seat {}", s); }
+std::string PlayLoop::seat_name(Seat s) const { return match_.state().seat_name(s); }
 
 int PlayLoop::run() {
   while (!match_.state().is_terminal()) {

@@ -104,6 +104,9 @@ class State {
 
   virtual uint64_t hash() const = 0;
 
+  // A seat's name in the game's words ("Black", "Red"); default "seat N".
+  virtual std::string seat_name(Seat seat) const { return "seat " + std::to_string(seat); }
+
   // Plain-text rendering for the terminal, from `seat`'s point of view.
   virtual std::string to_text(Seat seat) const = 0;
 };
