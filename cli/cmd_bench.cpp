@@ -41,7 +41,9 @@ int bench_reversi(const BenchArgs& a) {
     const auto t0 = std::chrono::steady_clock::now();
     const uint64_t leaves = perft(kStartBlack, kStartWhite, a.perft_depth);
     const double s = seconds_since(t0);
-    report["perft"] = {{"depth", a.perft_depth}, {"leaves", leaves}, {"seconds", s},
+    report["perft"] = {{"depth", a.perft_depth},
+                       {"leaves", leaves},
+                       {"seconds", s},
                        {"leaves_per_second", leaves / s}};
     if (!a.json_out)
       fmt::print("perft {:>2}: {:>12} leaves in {:.3f} s = {:.1f} M leaves/s\n", a.perft_depth,
@@ -59,7 +61,9 @@ int bench_reversi(const BenchArgs& a) {
       games += 10000;
       s = seconds_since(t0);
     } while (s < a.seconds);
-    report["random_games"] = {{"games", games}, {"seconds", s}, {"games_per_second", games / s},
+    report["random_games"] = {{"games", games},
+                              {"seconds", s},
+                              {"games_per_second", games / s},
                               {"mean_margin_black", static_cast<double>(margin_sum) / games}};
     if (!a.json_out)
       fmt::print("random games: {} in {:.2f} s = {:.0f} games/s\n", games, s, games / s);
@@ -71,7 +75,9 @@ int bench_reversi(const BenchArgs& a) {
     limits.seconds = a.seconds;
     limits.exact_empties = 0;
     const auto r = searcher.search(kStartBlack, kStartWhite, limits);
-    report["search"] = {{"depth", r.depth}, {"nodes", r.nodes}, {"seconds", r.seconds},
+    report["search"] = {{"depth", r.depth},
+                        {"nodes", r.nodes},
+                        {"seconds", r.seconds},
                         {"nodes_per_second", r.nodes / r.seconds}};
     if (!a.json_out)
       fmt::print("search: depth {} from the start, {} nodes in {:.2f} s = {:.2f} M nodes/s\n",
@@ -98,8 +104,11 @@ int bench_reversi(const BenchArgs& a) {
       total += s;
       const bool ok = score == p.best_score;
       all_ok = all_ok && ok;
-      rows.push_back({{"number", p.number}, {"score", score}, {"expected", p.best_score},
-                      {"seconds", s}, {"nodes", searcher.nodes()}});
+      rows.push_back({{"number", p.number},
+                      {"score", score},
+                      {"expected", p.best_score},
+                      {"seconds", s},
+                      {"nodes", searcher.nodes()}});
       if (!a.json_out)
         fmt::print("FFO #{}: {:+d} (file {:+d}) {} in {:.2f} s, {} nodes\n", p.number, score,
                    p.best_score, ok ? "ok" : "WRONG", s, searcher.nodes());
@@ -120,7 +129,8 @@ void add_bench_command(CLI::App& app) {
   auto args = std::make_shared<BenchArgs>();
   auto* cmd = app.add_subcommand("bench", "Measure a game's speed on this machine (one thread)");
   cmd->add_option("game", args->game, "reversi")->required();
-  cmd->add_option("--perft-depth", args->perft_depth, "Reversi perft depth")->check(CLI::Range(1, 14));
+  cmd->add_option("--perft-depth", args->perft_depth, "Reversi perft depth")
+      ->check(CLI::Range(1, 14));
   cmd->add_option("--seconds", args->seconds, "Time budget of each timed part")
       ->check(CLI::Range(0.1, 600.0));
   cmd->add_option("--ffo-first", args->ffo_first, "First FFO position")->check(CLI::Range(40, 59));

@@ -13,10 +13,12 @@ namespace {
 std::string allowed_values(const json& option) {
   if (option.contains("allowed")) {
     std::string s;
-    for (const auto& v : option["allowed"]) s += (s.empty() ? "" : "|") + (v.is_string() ? v.get<std::string>() : v.dump());
+    for (const auto& v : option["allowed"])
+      s += (s.empty() ? "" : "|") + (v.is_string() ? v.get<std::string>() : v.dump());
     return s;
   }
-  if (option.contains("min")) return fmt::format("{}..{}", option["min"].dump(), option["max"].dump());
+  if (option.contains("min"))
+    return fmt::format("{}..{}", option["min"].dump(), option["max"].dump());
   return option["type"].get<std::string>();
 }
 
@@ -35,8 +37,8 @@ void add_list_command(CLI::App& app) {
     }
     for (const auto& g : all) {
       fmt::print("{:<14} {} ({}–{} seats{}{})\n", g["name"].get<std::string>(),
-                 g["title"].get<std::string>(), g["min_seats"].get<int>(), g["max_seats"].get<int>(),
-                 g["chance"].get<bool>() ? ", chance" : "",
+                 g["title"].get<std::string>(), g["min_seats"].get<int>(),
+                 g["max_seats"].get<int>(), g["chance"].get<bool>() ? ", chance" : "",
                  g["hidden_information"].get<bool>() ? ", hidden information" : "");
       fmt::print("    {}\n", g["summary"].get<std::string>());
       for (const auto& o : g["options"])

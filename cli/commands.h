@@ -12,5 +12,7 @@ void add_perft_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
 
 }  // namespace meeple::cli

@@ -30,7 +30,8 @@ Result<uint64_t> seed_field(const json& req) {
 
 Result<bool> bool_field(const json& req, const char* name, bool fallback) {
   if (!req.contains(name)) return fallback;
-  if (!req[name].is_boolean()) return invalid_argument(fmt::format("'{}' must be true or false", name));
+  if (!req[name].is_boolean())
+    return invalid_argument(fmt::format("'{}' must be true or false", name));
   return req[name].get<bool>();
 }
 
@@ -47,7 +48,8 @@ std::string EngineSession::handle_line(const std::string& line) {
 json EngineSession::handle(const json& req) {
   json out;
   if (!req.is_object()) {
-    out = error_json(invalid_argument(std::string("expected a JSON object, got ") + req.type_name()));
+    out =
+        error_json(invalid_argument(std::string("expected a JSON object, got ") + req.type_name()));
   } else if (!req.contains("cmd") || !req["cmd"].is_string()) {
     out = error_json(invalid_argument(
         "missing \"cmd\" (one of: list, new, load, legal, act, chance, roll, view, state, log, "
@@ -131,7 +133,8 @@ Result<json> EngineSession::cmd_new(const json& req) {
   if (!seed) return seed.status();
   auto auto_chance = bool_field(req, "auto_chance", true);
   if (!auto_chance) return auto_chance.status();
-  auto m = Match::start(req["game"].get<std::string>(), req.value("options", json::object()), *seed);
+  auto m =
+      Match::start(req["game"].get<std::string>(), req.value("options", json::object()), *seed);
   if (!m) return m.status();
   match_ = std::move(*m);
   auto_chance_ = *auto_chance;
@@ -237,8 +240,8 @@ Result<json> EngineSession::cmd_view(const json& req) {
       return invalid_argument("'seat' must be a seat number or \"spectator\"");
     seat = req["seat"].get<int>();
     if (seat < 0 || seat >= (*m)->game().num_seats())
-      return invalid_argument(fmt::format("seat {} does not exist (0..{})", seat,
-                                          (*m)->game().num_seats() - 1));
+      return invalid_argument(
+          fmt::format("seat {} does not exist (0..{})", seat, (*m)->game().num_seats() - 1));
   }
   return json{{"view", (*m)->state().view(seat)}};
 }
@@ -247,11 +250,11 @@ Result<json> EngineSession::cmd_bot(const json& req) {
   auto m = need_match();
   if (!m) return m.status();
   const State& s = (*m)->state();
-  if (s.is_terminal() || s.is_chance())
-    return failed_precondition("no seat is to decide now");
+  if (s.is_terminal() || s.is_chance()) return failed_precondition("no seat is to decide now");
   int level = 5;
   if (req.contains("level")) {
-    if (!req["level"].is_number_integer()) return invalid_argument("'level' must be an integer 0..10");
+    if (!req["level"].is_number_integer())
+      return invalid_argument("'level' must be an integer 0..10");
     level = req["level"].get<int>();
   }
   auto seed = seed_field(req);

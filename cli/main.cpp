@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   meeple::cli::add_engine_command(app);
   meeple::cli::add_bench_command(app);
   meeple::cli::add_replay_command(app);
+  meeple::cli::add_serve_command(app);
+  meeple::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,10 +3,9 @@
 // valid JSON, else taken as a string). Shared by play, engine and bench.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "core/game.h"
 
@@ -14,7 +13,7 @@ namespace meeple::cli {
 
 struct GameFlags {
   std::string mode;
-  int players = 0;  // 0: the game's default
+  int players = 0;                   // 0: the game's default
   std::vector<std::string> options;  // key=value
 };
 

@@ -30,7 +30,8 @@ Result<std::vector<SeatConfig>> parse_seats(const std::string& text, int num_sea
   int i = 0;
   while (std::getline(ss, item, ',')) {
     if (i >= num_seats)
-      return invalid_argument(fmt::format("--seats lists more than the {} seats of this game", num_seats));
+      return invalid_argument(
+          fmt::format("--seats lists more than the {} seats of this game", num_seats));
     item = trim(item);
     SeatConfig c{false, default_level};
     if (item == "human" || item == "h") {
@@ -74,7 +75,9 @@ PlayLoop::PlayLoop(Match match, PlayConfig config, std::istream& in, std::ostrea
   }
 }
 
-std::string PlayLoop::seat_name(Seat s) const { return match_.state().seat_name(s); }
+std::string PlayLoop::seat_name(Seat s) const {
+  return match_.state().seat_name(s);
+}
 
 int PlayLoop::run() {
   while (!match_.state().is_terminal()) {
@@ -185,8 +188,7 @@ bool PlayLoop::human_turn() {
     }
     // Anything else is the game's command: a text command or JSON.
     json action = json::parse(line, nullptr, false);
-    if (action.is_discarded() || !(action.is_object() || action.is_number_integer()))
-      action = line;
+    if (action.is_discarded() || !(action.is_object() || action.is_number_integer())) action = line;
     auto applied = match_.act_json(action);
     if (!applied) {
       out_ << "error: " << applied.status().message() << "\n";
@@ -232,8 +234,11 @@ void PlayLoop::print_result() {
   std::string result;
   for (size_t i = 0; i < r.size(); ++i)
     result += fmt::format("{}{}: {}", i ? ", " : "", seat_name(static_cast<Seat>(i)),
-                          r[i] > 0 ? "wins" : r[i] < 0 ? "loses" : "draws");
-  out_ << "Game over. " << result << "\n" << "Scores: " << s.scores().dump() << "\n";
+                          r[i] > 0   ? "wins"
+                          : r[i] < 0 ? "loses"
+                                     : "draws");
+  out_ << "Game over. " << result << "\n"
+       << "Scores: " << s.scores().dump() << "\n";
 }
 
 }  // namespace meeple::cli

@@ -6,16 +6,25 @@
 
 namespace meeple {
 
-std::string hash_to_hex(uint64_t h) { return fmt::format("{:016x}", h); }
+std::string hash_to_hex(uint64_t h) {
+  return fmt::format("{:016x}", h);
+}
 
 Match::Match(std::shared_ptr<const Game> game, std::unique_ptr<State> state, uint64_t seed,
              json start)
-    : game_(std::move(game)), state_(std::move(state)), seed_(seed), rng_(seed),
+    : game_(std::move(game)),
+      state_(std::move(state)),
+      seed_(seed),
+      rng_(seed),
       start_(std::move(start)) {}
 
 Match::Match(const Match& other)
-    : game_(other.game_), state_(other.state_->clone()), seed_(other.seed_), rng_(other.rng_),
-      start_(other.start_), log_(other.log_) {}
+    : game_(other.game_),
+      state_(other.state_->clone()),
+      seed_(other.seed_),
+      rng_(other.rng_),
+      start_(other.start_),
+      log_(other.log_) {}
 
 Match& Match::operator=(const Match& other) {
   if (this != &other) *this = Match(other);
@@ -149,7 +158,8 @@ namespace {
 Result<uint64_t> seed_from_json(const json& j) {
   if (j.is_string()) return Rng::parse(j.get<std::string>());
   if (j.is_number_unsigned()) return j.get<uint64_t>();
-  if (j.is_number_integer() && j.get<int64_t>() >= 0) return static_cast<uint64_t>(j.get<int64_t>());
+  if (j.is_number_integer() && j.get<int64_t>() >= 0)
+    return static_cast<uint64_t>(j.get<int64_t>());
   return invalid_argument("'seed' must be a decimal string or a non-negative integer");
 }
 
@@ -162,8 +172,7 @@ Result<Match> Match::replay(const json& log, const Registry& registry) {
   if (!log.contains("seed")) return invalid_argument("match log: 'seed' is missing");
   auto seed = seed_from_json(log["seed"]);
   if (!seed) return seed.status();
-  auto game = registry.create(log["game"].get<std::string>(),
-                                        log.value("options", json::object()));
+  auto game = registry.create(log["game"].get<std::string>(), log.value("options", json::object()));
   if (!game) return game.status();
   Match m = start(*game, *seed);
   if (log.contains("start") && !log["start"].is_null()) {
@@ -201,8 +210,8 @@ Result<Match> Match::replay_entries(Match m, const json& entries) {
       }
     } else {
       if (e.contains("seat") && e["seat"] != m.state().current_player())
-        return data_loss(where(fmt::format("seat {} acted but seat {} was to move", e["seat"].dump(),
-                                           m.state().current_player())));
+        return data_loss(where(fmt::format("seat {} acted but seat {} was to move",
+                                           e["seat"].dump(), m.state().current_player())));
       if (auto st = m.act(a); !st) return data_loss(where(st.message()));
     }
     if (e.contains("hash")) {

@@ -82,8 +82,7 @@ class Match {
   static Result<Match> from_json(const json& j, const Registry& registry = Registry::global());
 
  private:
-  Match(std::shared_ptr<const Game> game, std::unique_ptr<State> state, uint64_t seed,
-        json start);
+  Match(std::shared_ptr<const Game> game, std::unique_ptr<State> state, uint64_t seed, json start);
   void record(Seat seat, Action a, bool supplied);
   static Result<Match> replay_entries(Match base, const json& entries);
 

@@ -35,9 +35,12 @@ std::string allowed_text(const OptionSpec& spec) {
     return "one of " + s;
   }
   switch (spec.type) {
-    case OptionType::kInt: return fmt::format("an integer from {} to {}", spec.min, spec.max);
-    case OptionType::kBool: return "true or false";
-    case OptionType::kString: return "a string";
+    case OptionType::kInt:
+      return fmt::format("an integer from {} to {}", spec.min, spec.max);
+    case OptionType::kBool:
+      return "true or false";
+    case OptionType::kString:
+      return "a string";
   }
   return "a value";
 }

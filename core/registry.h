@@ -47,5 +47,4 @@ class Registry {
   std::map<std::string, Entry> games_;
 };
 
-
 }  // namespace meeple

@@ -33,7 +33,8 @@ class Rng {
   // unbiased, and the rejection is rare (probability < n / 2^64).
   uint64_t below(uint64_t n) {
     assert(n > 0);
-    __extension__ using u128 = unsigned __int128;  // GCC/Clang; __extension__ keeps -Wpedantic quiet
+    __extension__ using u128 =
+        unsigned __int128;  // GCC/Clang; __extension__ keeps -Wpedantic quiet
     u128 m = static_cast<u128>(next()) * n;
     uint64_t low = static_cast<uint64_t>(m);
     if (low < n) {

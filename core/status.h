@@ -49,16 +49,30 @@ class [[nodiscard]] Status {
   std::string message_;
 };
 
-inline Status invalid_argument(std::string m) { return {StatusCode::kInvalidArgument, std::move(m)}; }
-inline Status illegal_action(std::string m) { return {StatusCode::kIllegalAction, std::move(m)}; }
-inline Status not_found(std::string m) { return {StatusCode::kNotFound, std::move(m)}; }
+inline Status invalid_argument(std::string m) {
+  return {StatusCode::kInvalidArgument, std::move(m)};
+}
+inline Status illegal_action(std::string m) {
+  return {StatusCode::kIllegalAction, std::move(m)};
+}
+inline Status not_found(std::string m) {
+  return {StatusCode::kNotFound, std::move(m)};
+}
 inline Status failed_precondition(std::string m) {
   return {StatusCode::kFailedPrecondition, std::move(m)};
 }
-inline Status permission_denied(std::string m) { return {StatusCode::kPermissionDenied, std::move(m)}; }
-inline Status data_loss(std::string m) { return {StatusCode::kDataLoss, std::move(m)}; }
-inline Status unavailable(std::string m) { return {StatusCode::kUnavailable, std::move(m)}; }
-inline Status internal_error(std::string m) { return {StatusCode::kInternal, std::move(m)}; }
+inline Status permission_denied(std::string m) {
+  return {StatusCode::kPermissionDenied, std::move(m)};
+}
+inline Status data_loss(std::string m) {
+  return {StatusCode::kDataLoss, std::move(m)};
+}
+inline Status unavailable(std::string m) {
+  return {StatusCode::kUnavailable, std::move(m)};
+}
+inline Status internal_error(std::string m) {
+  return {StatusCode::kInternal, std::move(m)};
+}
 
 // A value or the Status that explains why there is none (std::expected is C++23).
 template <typename T>

@@ -1,8 +1,8 @@
 // The JSON-lines engine protocol: every command, and every kind of bad
 // input answered with a one-line error that leaves the state unchanged.
-#include "cli/engine_session.h"
-
 #include <gtest/gtest.h>
+
+#include "cli/engine_session.h"
 
 namespace meeple::cli {
 namespace {
@@ -73,8 +73,10 @@ TEST(EngineProtocol, BadInputIsAOneLineErrorAndChangesNothing) {
 TEST(EngineProtocol, LoadAPosition) {
   EngineSession s;
   // White to move with no move, Black has one: the only action is a pass.
-  auto r = send(s, R"({"cmd":"load","game":"reversi","state":{"board":)"
-                   R"("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--","to_move":"white"}})");
+  auto r = send(
+      s,
+      R"({"cmd":"load","game":"reversi","state":{"board":)"
+      R"("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO--","to_move":"white"}})");
   ASSERT_TRUE(r["ok"]) << r.dump();
   r = send(s, R"({"cmd":"legal"})");
   ASSERT_EQ(r["actions"].size(), 1u) << r.dump();
@@ -84,7 +86,8 @@ TEST(EngineProtocol, LoadAPosition) {
 TEST(EngineProtocol, ReplayAndLogRoundTrip) {
   EngineSession s;
   ASSERT_TRUE(send(s, R"({"cmd":"new","game":"reversi","seed":"3"})")["ok"]);
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(send(s, R"({"cmd":"bot","level":0,"apply":true})")["ok"]);
+  for (int i = 0; i < 10; ++i)
+    ASSERT_TRUE(send(s, R"({"cmd":"bot","level":0,"apply":true})")["ok"]);
   const json log = send(s, R"({"cmd":"log"})")["log"];
   const std::string hash = send(s, R"({"cmd":"legal"})")["hash"];
   EngineSession t;

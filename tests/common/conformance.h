@@ -24,10 +24,10 @@
 namespace meeple::testing {
 
 struct ConformanceOptions {
-  int games = 20;             // random playouts
-  int max_steps = 100000;     // a game longer than this fails (games must end)
+  int games = 20;          // random playouts
+  int max_steps = 100000;  // a game longer than this fails (games must end)
   uint64_t seed = 1;
-  int deep_check_every = 1;   // JSON/determinize checks every N steps (cost control)
+  int deep_check_every = 1;  // JSON/determinize checks every N steps (cost control)
 };
 
 inline void check_node(const Game& game, const State& s, Rng& rng, bool deep) {
@@ -106,7 +106,8 @@ inline void run_conformance(const std::string& game_name, const json& options,
     int steps = 0;
     while (!m.state().is_terminal()) {
       const bool deep = opt.deep_check_every > 0 && steps % opt.deep_check_every == 0;
-      ASSERT_NO_FATAL_FAILURE(check_node(**game, m.state(), rng, deep)) << "game " << g << " step " << steps;
+      ASSERT_NO_FATAL_FAILURE(check_node(**game, m.state(), rng, deep))
+          << "game " << g << " step " << steps;
       if (m.state().is_chance()) {
         m.sample_chance();
       } else {

@@ -73,7 +73,7 @@ TEST(Match, SuppliedChanceIsTakenAsGiven) {
   EXPECT_EQ(m.supply_chance(10).code(), StatusCode::kFailedPrecondition);  // a decision is due
   ASSERT_TRUE(m.act(1).is_ok());
   EXPECT_EQ(m.supply_chance(25).code(), StatusCode::kIllegalAction);  // not an outcome
-  ASSERT_TRUE(m.supply_chance(15).is_ok());                          // a six
+  ASSERT_TRUE(m.supply_chance(15).is_ok());                           // a six
   ASSERT_TRUE(m.supply_chance(15).is_ok());
   EXPECT_EQ(m.state().scores(), json({13, 0}));  // 6 + 6 + card bonus 1
   auto r = Match::replay(m.log_json(), reg);
@@ -127,9 +127,10 @@ TEST(Match, MalformedLogsAreNamedErrors) {
             StatusCode::kNotFound);
   EXPECT_EQ(Match::replay({{"game", "toy"}, {"seed", "x1"}}, reg).status().code(),
             StatusCode::kInvalidArgument);
-  EXPECT_EQ(
-      Match::replay({{"game", "toy"}, {"seed", "1"}, {"entries", {{{"seat", 0}}}}}, reg).status().code(),
-      StatusCode::kInvalidArgument);
+  EXPECT_EQ(Match::replay({{"game", "toy"}, {"seed", "1"}, {"entries", {{{"seat", 0}}}}}, reg)
+                .status()
+                .code(),
+            StatusCode::kInvalidArgument);
 }
 
 }  // namespace

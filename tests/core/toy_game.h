@@ -66,8 +66,11 @@ class ToyState final : public State {
     return std::vector<Action>{d - 1};
   }
   json view(Seat seat) const override {
-    json v = {{"score", score}, {"turn", turn}, {"dice_left", dice_left},
-              {"current_player", current_player()}, {"terminal", is_terminal()}};
+    json v = {{"score", score},
+              {"turn", turn},
+              {"dice_left", dice_left},
+              {"current_player", current_player()},
+              {"terminal", is_terminal()}};
     if (seat >= 0) v["my_card"] = card[seat];
     return v;
   }
