@@ -1,0 +1,172 @@
+#include "ai/risk/risk_bot.h"
+
+#include <algorithm>
+
+#include "games/risk/odds.h"
+#include "games/risk/risk_state.h"
+
+namespace meeple::risk {
+
+namespace {
+
+class HeuristicBot final : public Bot {
+ public:
+  explicit HeuristicBot(uint64_t seed) : rng_(seed), fallback_(seed ^ 0x5249534bull) {}
+  std::string name() const override { return "risk-heuristic"; }
+
+  Action choose(const State& state) override {
+    const auto* s = dynamic_cast<const RiskState*>(&state);
+    if (!s) return fallback_.choose(state);
+    const std::vector<Action> legal = s->legal_actions();
+    // Declaring a mission and trading a set never hurt: do them first.
+    for (Action a : legal)
+      if (a >= kDeclareBase && a < kTradeBase) return a;
+    switch (s->phase()) {
+      case Phase::kClaim:
+        return claim(*s, legal);
+      case Phase::kReinforce:
+      case Phase::kForcedTrade:
+        for (Action a : legal)
+          if (a >= kTradeBase) return a;
+        return place(*s, legal);
+      case Phase::kSetupPlace:
+      case Phase::kForcedPlace:
+      case Phase::kTwoPlayerPlace:
+        return place(*s, legal);
+      case Phase::kAttack:
+        return attack(*s, legal);
+      case Phase::kDefend:
+        return s->auto_action();
+      case Phase::kMoveIn:
+        return move_in(*s, legal);
+      case Phase::kFortify:
+        return fortify(*s, legal);
+      case Phase::kFortifyMove:
+        return legal.front();  // move everything it may
+      default:
+        return legal.back();  // kTurnEnd: end the turn
+    }
+  }
+
+ private:
+  double noise() { return rng_.unit() * 1e-3; }
+
+  // Enemy armies next to t, from the point of view of its owner.
+  static int pressure(const RiskState& s, Territory t) {
+    const Map& map = *s.config().map;
+    int enemy = 0;
+    for (Territory u : map.territory(t).adjacent)
+      if (s.owner(u) != s.owner(t)) enemy += s.armies(u);
+    return enemy;
+  }
+  static double continent_share(const RiskState& s, int p, int c) {
+    const auto& ts = s.config().map->continent(c).territories;
+    int own = 0;
+    for (Territory t : ts) own += s.owner(t) == p;
+    return static_cast<double>(own) / static_cast<double>(ts.size());
+  }
+
+  Action claim(const RiskState& s, const std::vector<Action>& legal) {
+    const Map& map = *s.config().map;
+    Action best = legal.front();
+    double best_score = -1e9;
+    for (Action t : legal) {
+      const int c = map.territory(t).continent;
+      const double size = static_cast<double>(map.continent(c).territories.size());
+      double score = continent_share(s, s.active(), c) * 2 + 1.0 / size + noise();
+      for (Territory u : map.territory(t).adjacent) score += s.owner(u) == s.active() ? 0.05 : 0;
+      if (score > best_score) best_score = score, best = t;
+    }
+    return best;
+  }
+
+  Action place(const RiskState& s, const std::vector<Action>& legal) {
+    const Map& map = *s.config().map;
+    Action best = legal.front();
+    double best_score = -1e18;
+    for (Action t : legal) {
+      if (t >= kNumTerritories) continue;
+      double score;
+      if (s.owner(t) != s.active()) {
+        // A neutral army (2-player set-up): strengthen neutrals facing the opponent.
+        int opp = 0;
+        for (Territory u : map.territory(t).adjacent) opp += s.owner(u) == 1 - s.active();
+        score = opp - 0.01 * s.armies(t);
+      } else {
+        const int p = pressure(s, t);
+        if (p == 0) {
+          score = -1000 - s.armies(t);
+        } else {
+          const double share = continent_share(s, s.active(), map.territory(t).continent);
+          score = static_cast<double>(p - s.armies(t)) + 4.0 * share;
+        }
+      }
+      score += noise();
+      if (score > best_score) best_score = score, best = t;
+    }
+    return best;
+  }
+
+  Action attack(const RiskState& s, const std::vector<Action>& legal) {
+    const Map& map = *s.config().map;
+    // Later in a long game the bot grows bolder, so games end.
+    const double threshold = s.turn_number() > 300 ? 0.3 : s.turn_number() > 120 ? 0.45 : 0.6;
+    Action best = kEndAttack;
+    double best_score = -1;
+    for (Action a : legal) {
+      if (a < kAttackBase || a >= kEndAttack) continue;
+      const Edge& e = map.edges()[(a - kAttackBase) / 3];
+      const int dice = (a - kAttackBase) % 3 + 1;
+      if (dice != std::min(3, s.armies(e.from) - 1)) continue;  // only the most dice
+      const double p = conquest_odds(s.armies(e.from) - 1, s.armies(e.to));
+      double score = p;
+      const int c = map.territory(e.to).continent;
+      score += 0.2 * continent_share(s, s.active(), c);
+      if (s.owner(e.to) >= s.config().players) score -= 0.05;  // neutrals are a lesser goal
+      if (s.conquests_this_turn() == 0) score += 0.1;          // a card is worth a risk
+      if (p < threshold && !(s.conquests_this_turn() == 0 && p >= threshold - 0.15)) continue;
+      score += noise();
+      if (score > best_score) best_score = score, best = a;
+    }
+    return best;
+  }
+
+  static double conquest_odds(int attackers, int defenders) {
+    if (attackers >= 2 * defenders + 10) return 0.99;
+    return battle_odds(std::min(attackers, 60), std::min(defenders, 60)).conquest;
+  }
+
+  Action move_in(const RiskState& s, const std::vector<Action>& legal) {
+    if (legal.front() != kMoveMore) return kMoveDone;
+    const Territory from = s.battle_source(), to = s.battle_target();
+    const int p_from = pressure(s, from), p_to = pressure(s, to);
+    if (p_from == 0) return kMoveMore;  // the interior needs nothing
+    if (p_to == 0) return kMoveDone;
+    return s.armies(from) - 1 > s.armies(to) ? kMoveMore : kMoveDone;
+  }
+
+  Action fortify(const RiskState& s, const std::vector<Action>& legal) {
+    Action best = kEndTurn;
+    double best_score = 0;
+    for (Action a : legal) {
+      if (a < kFortifyBase || a >= kEndTurn) continue;
+      const int code = a - kFortifyBase;
+      const Territory from = code / kNumTerritories, to = code % kNumTerritories;
+      if (pressure(s, from) > 0 || pressure(s, to) == 0) continue;
+      const double score = (s.armies(from) - 1) * (1.0 + 0.01 * pressure(s, to)) + noise();
+      if (score > best_score) best_score = score, best = a;
+    }
+    return best;
+  }
+
+  Rng rng_;
+  RandomBot fallback_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_risk_bot(const Game& /*game*/, int /*level*/, uint64_t seed) {
+  return std::make_unique<HeuristicBot>(seed);
+}
+
+}  // namespace meeple::risk

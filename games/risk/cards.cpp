@@ -1,0 +1,208 @@
+#include "games/risk/cards.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "core/data_files.h"
+
+namespace meeple::risk {
+
+const char* symbol_name(Symbol s) {
+  switch (s) {
+    case Symbol::kInfantry:
+      return "infantry";
+    case Symbol::kCavalry:
+      return "cavalry";
+    case Symbol::kArtillery:
+      return "artillery";
+    case Symbol::kJoker:
+      return "joker";
+  }
+  return "?";
+}
+
+const char* rank_name(int rank) {
+  static const char* names[] = {"captain", "major", "colonel", "general"};
+  return rank >= 0 && rank < 4 ? names[rank] : "?";
+}
+
+Result<Edition> Edition::parse(const std::string& text, const Map& map) {
+  using nlohmann::json;
+  json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object())
+    return invalid_argument("risk edition: not a JSON object");
+  Edition e;
+  try {
+    // 1. Cards: one per territory with its symbol, plus the jokers; 14/14/14.
+    const auto& syms = doc.at("cards").at("territory_symbols");
+    if (syms.size() != kNumTerritories)
+      return invalid_argument(fmt::format("risk edition: {} territory cards, expected {}",
+                                          syms.size(), kNumTerritories));
+    std::array<int, 3> per_symbol{};
+    for (const auto& [id, sym] : syms.items()) {
+      const Territory t = map.find(id);
+      if (t < 0) return invalid_argument("risk edition: card for unknown territory '" + id + "'");
+      const auto s = sym.get<std::string>();
+      if (s == "infantry")
+        e.symbol[t] = Symbol::kInfantry;
+      else if (s == "cavalry")
+        e.symbol[t] = Symbol::kCavalry;
+      else if (s == "artillery")
+        e.symbol[t] = Symbol::kArtillery;
+      else
+        return invalid_argument("risk edition: card " + id + " has symbol '" + s +
+                                "', expected infantry, cavalry or artillery");
+      ++per_symbol[static_cast<int>(e.symbol[t])];
+    }
+    if (doc["cards"].at("jokers").get<int>() != 2)
+      return invalid_argument("risk edition: expected 2 jokers (44 cards)");
+    e.symbol[kJoker1] = e.symbol[kJoker2] = Symbol::kJoker;
+    for (int s = 0; s < 3; ++s)
+      if (per_symbol[s] != 14)
+        return invalid_argument(fmt::format("risk edition: {} {} cards, expected 14", per_symbol[s],
+                                            symbol_name(static_cast<Symbol>(s))));
+    // 2. Trade values.
+    e.cavalry_track = doc.at("golden_cavalryman").at("track").get<std::vector<int>>();
+    if (e.cavalry_track.empty()) return invalid_argument("risk edition: empty cavalryman track");
+    const auto& fixed = doc.at("fixed_set_values");
+    e.fixed_values = {fixed.at("infantry3").get<int>(), fixed.at("cavalry3").get<int>(),
+                      fixed.at("artillery3").get<int>(), fixed.at("one_each").get<int>()};
+    // 3. Starting armies and the 2-player constants.
+    for (int n = 3; n <= 6; ++n) e.start_armies[n] = doc.at("start_armies").at(std::to_string(n));
+    const auto& two = doc.at("two_player");
+    e.two_player_armies = two.at("player_armies");
+    e.neutral_armies = two.at("neutral_armies");
+    e.neutral_count = two.at("neutral_count");
+    e.deal_player = two.at("deal_player");
+    e.deal_neutral = two.at("deal_neutral");
+    e.placement_own = two.at("placement_own");
+    if (2 * e.deal_player + e.neutral_count * e.deal_neutral != kNumTerritories)
+      return invalid_argument("risk edition: the 2-player deal does not cover the 42 territories");
+    // 4. Missions: 28 cards, 7 per rank.
+    std::array<int, kNumRanks> per_rank{};
+    for (const auto& m : doc.at("missions").at("cards")) {
+      Mission mi;
+      mi.id = m.at("id");
+      const std::string rank = m.at("rank");
+      mi.rank = -1;
+      for (int r = 0; r < kNumRanks; ++r)
+        if (rank == rank_name(r)) mi.rank = r;
+      if (mi.rank < 0)
+        return invalid_argument("risk edition: mission " + mi.id + " has unknown rank " + rank);
+      const std::string kind = m.at("condition");
+      if (kind == "hold") {
+        mi.kind = MissionKind::kHold;
+        std::string names;
+        for (const auto& c : m.at("continents")) {
+          const int ci = map.find_continent(c.get<std::string>());
+          if (ci < 0)
+            return invalid_argument("risk edition: mission " + mi.id + " names unknown continent " +
+                                    c.get<std::string>());
+          mi.continents.push_back(ci);
+          names += (names.empty() ? "" : " and ") + map.continent(ci).name;
+        }
+        mi.text = "Conquer " + names;
+      } else if (kind == "occupy") {
+        mi.kind = MissionKind::kOccupy;
+        mi.count = m.at("territories");
+        mi.min_armies = m.at("min_armies");
+        mi.text = fmt::format("Occupy {} territories with at least {} armies each", mi.count,
+                              mi.min_armies);
+      } else if (kind == "presence") {
+        mi.kind = MissionKind::kPresence;
+        mi.count = m.at("continents_min");
+        mi.text = fmt::format("Hold a territory in each of {} continents", mi.count);
+      } else if (kind == "conquer_in_turn") {
+        mi.kind = MissionKind::kConquerInTurn;
+        mi.count = m.at("conquests");
+        mi.text = fmt::format("Conquer {} territories in one turn", mi.count);
+      } else {
+        return invalid_argument("risk edition: mission " + mi.id + " has unknown condition " +
+                                kind);
+      }
+      mi.confirmed = m.value("status", "") == "confirmed";
+      ++per_rank[mi.rank];
+      e.missions.push_back(std::move(mi));
+    }
+    if (e.missions.size() != 28)
+      return invalid_argument(
+          fmt::format("risk edition: {} missions, expected 28", e.missions.size()));
+    for (int r = 0; r < kNumRanks; ++r)
+      if (per_rank[r] != 7)
+        return invalid_argument(
+            fmt::format("risk edition: {} {} missions, expected 7", per_rank[r], rank_name(r)));
+  } catch (const json::exception& ex) {
+    return invalid_argument(std::string("risk edition: missing or mistyped field: ") + ex.what());
+  }
+  return e;
+}
+
+std::string Edition::card_name(int card, const Map& map) const {
+  if (card >= kNumTerritories) return card == kJoker1 ? "joker1" : "joker2";
+  return map.territory(card).id;
+}
+
+const Edition& classic_edition() {
+  static const Edition edition = [] {
+    auto text = read_data_file("risk/classic.json");
+    Result<Edition> e = text ? Edition::parse(*text, world_map()) : Result<Edition>(text.status());
+    if (!e) {
+      std::fprintf(stderr, "meeple: %s\n", e.status().to_string().c_str());
+      std::abort();
+    }
+    return std::move(e).value();
+  }();
+  return edition;
+}
+
+bool is_set(const Edition& e, int a, int b, int c) {
+  std::array<int, 4> n{};
+  ++n[static_cast<int>(e.symbol[a])];
+  ++n[static_cast<int>(e.symbol[b])];
+  ++n[static_cast<int>(e.symbol[c])];
+  const int jokers = n[3];
+  if (jokers >= 2) return true;
+  if (jokers == 1) return true;  // two cards + joker: pair -> three of a kind, distinct -> one each
+  return n[0] == 3 || n[1] == 3 || n[2] == 3 || (n[0] == 1 && n[1] == 1 && n[2] == 1);
+}
+
+int fixed_set_value(const Edition& e, int a, int b, int c) {
+  std::array<int, 4> n{};
+  ++n[static_cast<int>(e.symbol[a])];
+  ++n[static_cast<int>(e.symbol[b])];
+  ++n[static_cast<int>(e.symbol[c])];
+  const int jokers = n[3];
+  int best = 0;
+  // Try every reading of the jokers; keep the best legal one (§5.4).
+  for (int j1 = 0; j1 < 3; ++j1) {
+    for (int j2 = 0; j2 < 3; ++j2) {
+      std::array<int, 3> m = {n[0], n[1], n[2]};
+      if (jokers >= 1) ++m[j1];
+      if (jokers >= 2) ++m[j2];
+      for (int s = 0; s < 3; ++s)
+        if (m[s] == 3) best = std::max(best, e.fixed_values[s]);
+      if (m[0] == 1 && m[1] == 1 && m[2] == 1) best = std::max(best, e.fixed_values[3]);
+    }
+  }
+  return best;
+}
+
+int cavalry_value(const Edition& e, int sets_traded) {
+  const int last = static_cast<int>(e.cavalry_track.size()) - 1;
+  return e.cavalry_track[std::min(sets_traded, last)];
+}
+
+bool hand_has_set(const Edition& e, CardMask hand) {
+  std::array<int, 4> n{};
+  for (CardMask m = hand; m; m &= m - 1) ++n[static_cast<int>(e.symbol[__builtin_ctzll(m)])];
+  const int j = n[3];
+  const int kinds = (n[0] > 0) + (n[1] > 0) + (n[2] > 0);
+  if (j >= 2) return popcount(hand) >= 3;
+  if (j == 1) return n[0] >= 2 || n[1] >= 2 || n[2] >= 2 || kinds >= 2;
+  return n[0] >= 3 || n[1] >= 3 || n[2] >= 3 || kinds == 3;
+}
+
+}  // namespace meeple::risk

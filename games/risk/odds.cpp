@@ -1,0 +1,84 @@
+#include "games/risk/odds.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+#include "games/risk/battle.h"
+
+namespace meeple::risk {
+
+RollOdds roll_odds(int attack_dice, int defence_dice) {
+  assert(attack_dice >= 1 && attack_dice <= kMaxAttackDice);
+  assert(defence_dice >= 1 && defence_dice <= kMaxDefenceDice);
+  RollOdds odds;
+  odds.compared = std::min(attack_dice, defence_dice);
+  odds.counts.assign(odds.compared + 1, 0);
+  const int n = attack_dice + defence_dice;
+  long long total = 1;
+  for (int i = 0; i < n; ++i) total *= 6;
+  odds.total = total;
+  std::array<int, 5> dice{};
+  for (long long code = 0; code < total; ++code) {
+    long long c = code;
+    for (int i = 0; i < n; ++i, c /= 6) dice[i] = static_cast<int>(c % 6) + 1;
+    const auto losses =
+        resolve_battle(std::span<const int>(dice.data(), attack_dice),
+                       std::span<const int>(dice.data() + attack_dice, defence_dice));
+    ++odds.counts[losses.attacker];
+  }
+  for (auto c : odds.counts)
+    odds.attacker_loses.push_back(static_cast<double>(c) / static_cast<double>(total));
+  return odds;
+}
+
+BattleOdds battle_odds(int attackers, int defenders) {
+  assert(attackers >= 0 && defenders >= 1);
+  BattleOdds out;
+  out.attackers = attackers;
+  out.defenders = defenders;
+  out.attacker_survivors.assign(attackers + 1, 0.0);
+  out.defender_survivors.assign(defenders + 1, 0.0);
+  // The six one-roll tables, computed once.
+  static const auto tables = [] {
+    std::array<std::array<RollOdds, 3>, 4> t{};
+    for (int a = 1; a <= 3; ++a)
+      for (int d = 1; d <= 2; ++d) t[a][d] = roll_odds(a, d);
+    return t;
+  }();
+  // prob[a][d]: probability that the fight passes through (a, d). Visiting
+  // states in decreasing a + d order pushes each state's mass forward once.
+  std::vector<std::vector<double>> prob(attackers + 1, std::vector<double>(defenders + 1, 0.0));
+  prob[attackers][defenders] = 1.0;
+  for (int sum = attackers + defenders; sum >= 1; --sum) {
+    for (int a = std::min(sum, attackers); a >= 0; --a) {
+      const int d = sum - a;
+      if (d < 0 || d > defenders) continue;
+      const double p = prob[a][d];
+      if (p == 0.0) continue;
+      if (d == 0) {
+        out.attacker_survivors[a] += p;  // absorbed: conquest
+        continue;
+      }
+      if (a == 0) {
+        out.defender_survivors[d] += p;  // absorbed: attack failed
+        continue;
+      }
+      const auto& roll = tables[std::min(a, 3)][std::min(d, 2)];
+      for (int i = 0; i <= roll.compared; ++i)
+        prob[a - i][d - (roll.compared - i)] += p * roll.attacker_loses[i];
+    }
+  }
+  for (int a = 1; a <= attackers; ++a) {
+    out.conquest += out.attacker_survivors[a];
+    out.expected_attacker_losses += out.attacker_survivors[a] * (attackers - a);
+  }
+  out.expected_defender_losses += out.conquest * defenders;
+  for (int d = 1; d <= defenders; ++d) {
+    out.expected_attacker_losses += out.defender_survivors[d] * attackers;
+    out.expected_defender_losses += out.defender_survivors[d] * (defenders - d);
+  }
+  return out;
+}
+
+}  // namespace meeple::risk

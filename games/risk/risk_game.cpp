@@ -1,0 +1,115 @@
+// The Risk game object: options, validation of mode and player count, and
+// creation of states (core/game.h Game).
+#include "games/risk/risk_game.h"
+
+#include <fmt/format.h>
+
+namespace meeple::risk {
+
+namespace {
+
+GameInfo risk_info() {
+  GameInfo info;
+  info.name = "risk";
+  info.title = "Risk (European Parker edition, Golden Cavalryman)";
+  info.summary =
+      "World conquest on 42 territories: World Domination, Secret Missions and the two-player "
+      "game with passive neutral armies.";
+  info.min_seats = 2;
+  info.max_seats = 6;
+  info.has_chance = true;
+  info.has_hidden_information = true;
+  OptionSpec mode;
+  mode.name = "mode";
+  mode.type = OptionType::kString;
+  mode.default_value = "domination";
+  mode.description =
+      "domination (3-6), missions (3-6), two-player-passive (2), two-player-active (2), teams "
+      "(4-6)";
+  mode.allowed = {"domination", "missions", "two-player-passive", "two-player-active", "teams"};
+  OptionSpec players;
+  players.name = "players";
+  players.type = OptionType::kInt;
+  players.default_value = 3;
+  players.description = "number of players";
+  players.min = 2;
+  players.max = 6;
+  info.options = {mode, players};
+  return info;
+}
+
+class RiskGame final : public Game {
+ public:
+  RiskGame(GameInfo info, json options, std::shared_ptr<const RiskConfig> config)
+      : info_(std::move(info)), options_(std::move(options)), config_(std::move(config)) {}
+  const GameInfo& info() const override { return info_; }
+  const json& options() const override { return options_; }
+  int num_seats() const override { return config_->players; }
+  int num_distinct_actions() const override { return kNumDistinctActions; }
+  std::unique_ptr<State> new_initial_state() const override {
+    return std::make_unique<RiskState>(config_);
+  }
+  Result<std::unique_ptr<State>> state_from_json(const json& j) const override {
+    return RiskState::from_json(config_, j);
+  }
+
+ private:
+  GameInfo info_;
+  json options_;
+  std::shared_ptr<const RiskConfig> config_;
+};
+
+}  // namespace
+
+Result<std::shared_ptr<const Game>> make_game(const json& options) {
+  auto config = std::make_shared<RiskConfig>();
+  const std::string mode = options.value("mode", "domination");
+  const int players = options.value("players", 3);
+  if (mode == "domination")
+    config->mode = Mode::kDomination;
+  else if (mode == "missions")
+    config->mode = Mode::kMissions;
+  else if (mode == "two-player-passive")
+    config->mode = Mode::kTwoPlayerPassive;
+  else if (mode == "two-player-active")
+    config->mode = Mode::kTwoPlayerActive;
+  else if (mode == "teams")
+    config->mode = Mode::kTeams;
+  else
+    return invalid_argument("risk: unknown mode '" + mode + "'");
+  config->players = players;
+  switch (config->mode) {
+    case Mode::kDomination:
+    case Mode::kMissions:
+      if (players < 3 || players > 6)
+        return invalid_argument(fmt::format(
+            "risk: mode {} is for 3 to 6 players, got {} (two players: mode two-player-passive)",
+            mode, players));
+      break;
+    case Mode::kTwoPlayerPassive:
+      if (players != 2)
+        return invalid_argument(fmt::format(
+            "risk: mode {} is for exactly 2 players, got {} (use --players 2)", mode, players));
+      break;
+    case Mode::kTwoPlayerActive:
+      return invalid_argument(
+          "risk: mode two-player-active (historical armies: bribes, alliances, status rolls, "
+          "§11) is not implemented yet; use two-player-passive");
+    case Mode::kTeams:
+      if (players < 4 || players > 6)
+        return invalid_argument(
+            fmt::format("risk: mode teams is for 4 to 6 players, got {}", players));
+      return invalid_argument("risk: mode teams (Team Risk, §12) is not implemented yet");
+  }
+  auto map = load_world_map();
+  if (!map) return map.status();
+  config->map = &world_map();
+  config->edition = &classic_edition();
+  return std::shared_ptr<const Game>(std::make_shared<RiskGame>(risk_info(), options, config));
+}
+
+void register_game(Registry& registry) {
+  registry.add(risk_info(), make_game);
+}
+
+}  // namespace meeple::risk

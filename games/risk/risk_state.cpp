@@ -1,0 +1,412 @@
+// The contract adapter of the Risk state: JSON (full state and per-seat
+// views), hashing, determinization, returns, naming of actions and the
+// terminal rendering. The rules themselves live in setup.cpp and turn.cpp.
+//
+// Hidden information (§5.2, §8.1): territory cards in hands and the
+// uncompleted missions of other players; the draw deck's content is known
+// only as "the cards not seen elsewhere". A view shows the seat's own cards
+// and missions, and only counts of the others'; a spectator sees no hand.
+#include "games/risk/risk_state.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+namespace meeple::risk {
+
+const char* mode_name(Mode m) {
+  switch (m) {
+    case Mode::kDomination:
+      return "domination";
+    case Mode::kMissions:
+      return "missions";
+    case Mode::kTwoPlayerPassive:
+      return "two-player-passive";
+    case Mode::kTwoPlayerActive:
+      return "two-player-active";
+    case Mode::kTeams:
+      return "teams";
+  }
+  return "?";
+}
+
+const char* phase_name(Phase p) {
+  static const char* names[] = {"deal_missions", "deal_territories", "roll_first",   "claim",
+                                "setup_place",   "two_player_place", "roll_starter", "reinforce",
+                                "attack",        "defend",           "roll_dice",    "move_in",
+                                "forced_trade",  "forced_place",     "fortify",      "fortify_move",
+                                "turn_end",      "draw_card",        "game_over"};
+  return names[static_cast<int>(p)];
+}
+
+namespace {
+const char* kColours[kMaxOwners] = {"red", "blue", "green", "yellow", "black", "purple"};
+
+std::vector<int> cards_of(CardMask m) {
+  std::vector<int> out;
+  for (; m; m &= m - 1) out.push_back(__builtin_ctzll(m));
+  return out;
+}
+}  // namespace
+
+std::string RiskState::owner_name(int o) const {
+  if (o < 0) return "nobody";
+  if (cfg_->two_player() && o >= 2) return std::string(kColours[o]) + " (neutral)";
+  return kColours[o];
+}
+
+// ---------------------------------------------------------------- actions
+
+json RiskState::action_to_json(Action a) const {
+  const Map& map = *cfg_->map;
+  if (a >= kMissionBase)
+    return {{"type", "mission"}, {"mission", cfg_->edition->missions[a - kMissionBase].id}};
+  if (a >= kSeatBase) return {{"type", "first"}, {"seat", a - kSeatBase}};
+  if (a >= kCardBase)
+    return {{"type", "card"}, {"card", cfg_->edition->card_name(a - kCardBase, map)}};
+  if (a >= kDieBase) return {{"type", "die"}, {"value", a - kDieBase + 1}};
+  if (a >= kTradeBase) {
+    const int code = a - kTradeBase;
+    const Edition& e = *cfg_->edition;
+    return {
+        {"type", "trade"},
+        {"cards",
+         {e.card_name(code / (kNumCards * kNumCards), map),
+          e.card_name((code / kNumCards) % kNumCards, map), e.card_name(code % kNumCards, map)}}};
+  }
+  if (a >= kDeclareBase) {
+    const int m = active_ >= 0 && active_ < kMaxOwners ? missions_[active_][a - kDeclareBase] : -1;
+    return {{"type", "declare"},
+            {"mission", m >= 0 ? cfg_->edition->missions[m].id : std::to_string(a - kDeclareBase)}};
+  }
+  if (a == kEndTurn) return {{"type", "end"}};
+  if (a >= kFortifyBase) {
+    const int code = a - kFortifyBase;
+    return {{"type", "fortify"},
+            {"from", map.territory(code / kNumTerritories).id},
+            {"to", map.territory(code % kNumTerritories).id}};
+  }
+  if (a == kMoveDone) return {{"type", "done"}};
+  if (a == kMoveMore) return {{"type", "more"}};
+  if (a >= kDefendBase) return {{"type", "defend"}, {"dice", a - kDefendBase + 1}};
+  if (a == kEndAttack) return {{"type", "end"}};
+  if (a >= kAttackBase) {
+    const Edge& e = map.edges()[(a - kAttackBase) / 3];
+    return {{"type", "attack"},
+            {"from", map.territory(e.from).id},
+            {"to", map.territory(e.to).id},
+            {"dice", (a - kAttackBase) % 3 + 1}};
+  }
+  if (phase_ == Phase::kClaim) return {{"type", "claim"}, {"territory", map.territory(a).id}};
+  return {{"type", "place"}, {"territory", map.territory(a).id}, {"count", 1}};
+}
+
+std::string RiskState::action_to_string(Action a) const {
+  const json j = action_to_json(a);
+  const std::string type = j["type"];
+  if (type == "place") return "place 1 " + j["territory"].get<std::string>();
+  if (type == "claim") return "claim " + j["territory"].get<std::string>();
+  if (type == "attack")
+    return fmt::format("attack {} {} {}", j["from"].get<std::string>(), j["to"].get<std::string>(),
+                       j["dice"].get<int>());
+  if (type == "defend") return fmt::format("defend {}", j["dice"].get<int>());
+  if (type == "more") return "more";
+  if (type == "done") return "done";
+  if (type == "fortify")
+    return fmt::format("fortify {} {}", j["from"].get<std::string>(), j["to"].get<std::string>());
+  if (type == "end") return a == kEndAttack ? "end attack" : "end turn";
+  if (type == "declare") return "declare " + j["mission"].get<std::string>();
+  if (type == "trade") {
+    const auto& c = j["cards"];
+    return fmt::format("trade {} {} {}", c[0].get<std::string>(), c[1].get<std::string>(),
+                       c[2].get<std::string>());
+  }
+  if (type == "die") return fmt::format("die {}", j["value"].get<int>());
+  if (type == "card") return "card " + j["card"].get<std::string>();
+  if (type == "first") return fmt::format("first {}", owner_name(j["seat"].get<int>()));
+  if (type == "mission") return "mission " + j["mission"].get<std::string>();
+  return j.dump();
+}
+
+// ---------------------------------------------------------------- JSON
+
+json RiskState::to_json() const {
+  json j;
+  j["game"] = "risk";
+  j["mode"] = mode_name(cfg_->mode);
+  j["players"] = cfg_->players;
+  j["phase"] = phase_name(phase_);
+  j["active"] = active_;
+  j["first"] = first_;
+  j["owner"] = owner_;
+  j["armies"] = armies_;
+  j["hands"] = hand_;
+  j["deck"] = deck_;
+  j["discard"] = discard_;
+  j["setup_left"] = setup_left_;
+  j["eliminated"] = eliminated_;
+  j["sets_traded"] = sets_traded_;
+  j["deal_index"] = deal_index_;
+  j["turn_number"] = turn_number_;
+  j["reinforcements"] = reinforcements_;
+  j["must_trade"] = must_trade_;
+  j["placed_any"] = placed_any_;
+  j["conquests_this_turn"] = conquests_this_turn_;
+  j["declared_this_turn"] = declared_this_turn_;
+  j["own_left"] = own_left_;
+  j["neutral_done"] = neutral_done_;
+  j["battle"] = {src_, tgt_, att_dice_, def_dice_, dice_rolled_};
+  j["dice"] = dice_;
+  j["last_dice"] = last_dice_;
+  j["last_roll"] = {last_att_, last_def_};
+  j["move"] = {move_from_, move_to_, moved_, move_min_};
+  j["victim"] = victim_;
+  j["missions"] = missions_;
+  j["completed"] = completed_;
+  j["winner"] = winner_;
+  return j;
+}
+
+Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskConfig> config,
+                                                    const json& j) {
+  auto s = std::make_unique<RiskState>(config);
+  try {
+    if (j.at("game") != "risk" || j.at("mode") != mode_name(config->mode) ||
+        j.at("players") != config->players)
+      return invalid_argument("risk state: game, mode or players do not match this game's options");
+    const std::string phase = j.at("phase");
+    bool found = false;
+    for (int p = 0; p <= static_cast<int>(Phase::kGameOver); ++p)
+      if (phase == phase_name(static_cast<Phase>(p))) {
+        s->phase_ = static_cast<Phase>(p);
+        found = true;
+      }
+    if (!found) return invalid_argument("risk state: unknown phase '" + phase + "'");
+    s->active_ = j.at("active");
+    s->first_ = j.at("first");
+    s->owner_ = j.at("owner");
+    s->armies_ = j.at("armies");
+    s->hand_ = j.at("hands");
+    s->deck_ = j.at("deck");
+    s->discard_ = j.at("discard");
+    s->setup_left_ = j.at("setup_left");
+    s->eliminated_ = j.at("eliminated");
+    s->sets_traded_ = j.at("sets_traded");
+    s->deal_index_ = j.at("deal_index");
+    s->turn_number_ = j.at("turn_number");
+    s->reinforcements_ = j.at("reinforcements");
+    s->must_trade_ = j.at("must_trade");
+    s->placed_any_ = j.at("placed_any");
+    s->conquests_this_turn_ = j.at("conquests_this_turn");
+    s->declared_this_turn_ = j.at("declared_this_turn");
+    s->own_left_ = j.at("own_left");
+    s->neutral_done_ = j.at("neutral_done");
+    const auto& b = j.at("battle");
+    s->src_ = b.at(0), s->tgt_ = b.at(1), s->att_dice_ = b.at(2), s->def_dice_ = b.at(3),
+    s->dice_rolled_ = b.at(4);
+    s->dice_ = j.at("dice");
+    s->last_dice_ = j.at("last_dice");
+    s->last_att_ = j.at("last_roll").at(0);
+    s->last_def_ = j.at("last_roll").at(1);
+    const auto& m = j.at("move");
+    s->move_from_ = m.at(0), s->move_to_ = m.at(1), s->moved_ = m.at(2), s->move_min_ = m.at(3);
+    s->victim_ = j.at("victim");
+    s->missions_ = j.at("missions");
+    s->completed_ = j.at("completed");
+    s->winner_ = j.at("winner");
+  } catch (const json::exception& e) {
+    return invalid_argument(std::string("risk state: missing or mistyped field: ") + e.what());
+  }
+  // Consistency: owners and armies, the 44 cards each in exactly one place.
+  const int owners = config->owners();
+  for (Territory t = 0; t < kNumTerritories; ++t) {
+    const int o = s->owner_[t];
+    if (o < -1 || o >= owners || (o >= 0 && s->armies_[t] < 1) || (o < 0 && s->armies_[t] != 0))
+      return invalid_argument(fmt::format("risk state: territory {} has owner {} and {} armies",
+                                          config->map->territory(t).id, o, s->armies_[t]));
+  }
+  CardMask seen = s->deck_ & s->discard_;
+  CardMask all = s->deck_ | s->discard_;
+  for (auto h : s->hand_) {
+    seen |= all & h;
+    all |= h;
+  }
+  const bool dealing = s->phase_ == Phase::kDealTerritories;
+  if (seen != 0 || (!dealing && all != kAllCards) || (all & ~kAllCards))
+    return invalid_argument("risk state: the 44 cards must each be in exactly one place");
+  if (s->active_ < 0 || s->active_ >= config->players)
+    return invalid_argument("risk state: active seat out of range");
+  return std::unique_ptr<State>(std::move(s));
+}
+
+json RiskState::view(Seat seat) const {
+  const Map& map = *cfg_->map;
+  const Edition& e = *cfg_->edition;
+  json v;
+  v["current_player"] = current_player();
+  v["terminal"] = phase_ == Phase::kGameOver;
+  v["mode"] = mode_name(cfg_->mode);
+  v["phase"] = phase_name(phase_);
+  v["active"] = active_;
+  v["turn"] = turn_number_;
+  json terr = json::array();
+  for (Territory t = 0; t < kNumTerritories; ++t)
+    terr.push_back({{"id", map.territory(t).id}, {"owner", owner_[t]}, {"armies", armies_[t]}});
+  v["territories"] = terr;
+  json players = json::array();
+  for (int p = 0; p < cfg_->players; ++p) {
+    json pj = {{"seat", p},
+               {"colour", kColours[p]},
+               {"cards", popcount(hand_[p])},
+               {"territories", territory_count(p)},
+               {"eliminated", eliminated_[p]}};
+    if (p == seat) {
+      json hand = json::array();
+      for (int c : cards_of(hand_[p]))
+        hand.push_back({{"card", e.card_name(c, map)}, {"symbol", symbol_name(e.symbol[c])}});
+      pj["hand"] = hand;
+    }
+    if (cfg_->mode == Mode::kMissions) {
+      json ms = json::array();
+      const bool fourth_public = popcount(completed_[p]) >= 3;  // §8.2
+      for (int slot = 0; slot < kNumRanks; ++slot) {
+        const int m = missions_[p][slot];
+        const bool done = mission_completed(p, slot);
+        if (m >= 0 && (p == seat || done || fourth_public))
+          ms.push_back(
+              {{"mission", e.missions[m].id}, {"text", e.missions[m].text}, {"completed", done}});
+        else
+          ms.push_back({{"mission", nullptr}, {"completed", false}});
+      }
+      pj["missions"] = ms;
+    }
+    players.push_back(pj);
+  }
+  v["players"] = players;
+  v["deck"] = popcount(deck_);
+  json discard = json::array();
+  for (int c : cards_of(discard_)) discard.push_back(e.card_name(c, map));
+  v["discard"] = discard;
+  if (!cfg_->fixed_trade_table()) v["cavalryman"] = cavalry_value(e, sets_traded_);
+  v["reinforcements"] = reinforcements_;
+  if (phase_ == Phase::kDefend || phase_ == Phase::kRollDice || phase_ == Phase::kMoveIn) {
+    v["battle"] = {{"from", map.territory(src_).id},
+                   {"to", map.territory(tgt_).id},
+                   {"attack_dice", att_dice_},
+                   {"defence_dice", def_dice_},
+                   {"rolled", std::vector<int>(dice_.begin(), dice_.begin() + dice_rolled_)}};
+  }
+  if (last_att_ > 0)
+    v["last_roll"] = {
+        {"attack", std::vector<int>(last_dice_.begin(), last_dice_.begin() + last_att_)},
+        {"defence", std::vector<int>(last_dice_.begin() + last_att_,
+                                     last_dice_.begin() + last_att_ + last_def_)}};
+  v["winner"] = winner_;
+  return v;
+}
+
+std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
+  auto s = std::make_unique<RiskState>(*this);
+  // 1. Hands of the other players: their sizes are public; their cards come
+  //    from the pool of cards this seat has not seen (deck + other hands).
+  CardMask pool = deck_;
+  for (int p = 0; p < cfg_->players; ++p)
+    if (p != seat) pool |= hand_[p];
+  std::vector<int> cards = cards_of(pool);
+  rng.shuffle(std::span<int>(cards));
+  size_t next = 0;
+  s->deck_ = 0;
+  for (int p = 0; p < cfg_->players; ++p) {
+    if (p == seat) continue;
+    s->hand_[p] = 0;
+    for (int k = popcount(hand_[p]); k > 0; --k) s->hand_[p] |= CardMask{1} << cards[next++];
+  }
+  for (; next < cards.size(); ++next) s->deck_ |= CardMask{1} << cards[next];
+  // 2. Missions the seat cannot see: per rank, from the cards not visible to it.
+  if (cfg_->mode == Mode::kMissions) {
+    const auto& missions = cfg_->edition->missions;
+    for (int rank = 0; rank < kNumRanks; ++rank) {
+      std::vector<int> unseen;
+      std::vector<std::pair<int, int>> slots;  // hidden (player, slot) to refill
+      for (int m = 0; m < static_cast<int>(missions.size()); ++m) {
+        if (missions[m].rank != rank) continue;
+        bool visible = false;
+        for (int p = 0; p < cfg_->players; ++p) {
+          if (missions_[p][rank] != m) continue;
+          const bool shown =
+              p == seat || mission_completed(p, rank) || popcount(completed_[p]) >= 3;
+          visible = shown;
+        }
+        if (!visible) unseen.push_back(m);
+      }
+      for (int p = 0; p < cfg_->players; ++p) {
+        if (p == seat || missions_[p][rank] < 0) continue;
+        if (mission_completed(p, rank) || popcount(completed_[p]) >= 3) continue;
+        slots.push_back({p, rank});
+      }
+      rng.shuffle(std::span<int>(unseen));
+      for (size_t i = 0; i < slots.size(); ++i)
+        s->missions_[slots[i].first][slots[i].second] = unseen[i];
+    }
+  }
+  return s;
+}
+
+std::vector<double> RiskState::returns() const {
+  std::vector<double> r(cfg_->players, 0.0);
+  if (winner_ < 0) return r;
+  for (int p = 0; p < cfg_->players; ++p) r[p] = p == winner_ ? 1.0 : -1.0;
+  return r;
+}
+
+json RiskState::scores() const {
+  json s = json::array();
+  for (int p = 0; p < cfg_->players; ++p)
+    s.push_back({{"territories", territory_count(p)},
+                 {"armies", armies_on_board(p)},
+                 {"missions_completed", popcount(completed_[p])}});
+  return s;
+}
+
+uint64_t RiskState::hash() const {
+  uint64_t h = 0x5249534bull;  // "RISK"
+  h = mix64(h, static_cast<uint64_t>(phase_));
+  h = mix64(h, static_cast<uint64_t>(active_ + 16 * first_));
+  for (Territory t = 0; t < kNumTerritories; ++t)
+    h = mix64(h, static_cast<uint64_t>(owner_[t] + 1) | (static_cast<uint64_t>(armies_[t]) << 8));
+  for (int o = 0; o < kMaxOwners; ++o) {
+    h = mix64(h, hand_[o]);
+    h = mix64(h, static_cast<uint64_t>(setup_left_[o]) | (uint64_t{eliminated_[o]} << 32) |
+                     (uint64_t{completed_[o]} << 40));
+    for (int m : missions_[o]) h = mix64(h, static_cast<uint64_t>(m + 1));
+  }
+  h = mix64(h, deck_);
+  h = mix64(h, discard_);
+  const int64_t scalars[] = {sets_traded_,
+                             deal_index_,
+                             turn_number_,
+                             reinforcements_,
+                             must_trade_,
+                             placed_any_,
+                             conquests_this_turn_,
+                             declared_this_turn_,
+                             own_left_,
+                             neutral_done_,
+                             src_,
+                             tgt_,
+                             att_dice_,
+                             def_dice_,
+                             dice_rolled_,
+                             move_from_,
+                             move_to_,
+                             moved_,
+                             move_min_,
+                             victim_,
+                             winner_};
+  for (int64_t v : scalars) h = mix64(h, static_cast<uint64_t>(v));
+  for (int i = 0; i < dice_rolled_; ++i) h = mix64(h, static_cast<uint64_t>(dice_[i]));
+  return h;
+}
+
+}  // namespace meeple::risk

@@ -1,0 +1,250 @@
+// The Risk state (European Parker edition, risk_classic.md) behind the game
+// contract of core/game.h.
+//
+// Phases are small sub-decisions, each saying whose choice it is and what is
+// legal, so action lists stay short (design.md, "Decisions that cross
+// seats"): a reinforcement of 7 armies is 7 "place 1 on t" actions, a move of
+// 5 armies is "move one more" five times and "done". The JSON and text
+// protocol accepts the compound forms ("place 7 alaska", "move 5") and
+// decodes them into those ids. Dice are rolled one at a time as chance
+// outcomes "die 1..6"; a card draw is a chance outcome naming the card; the
+// first claimer / first player and each mission dealt are chance outcomes
+// too, so a referee can enter what happened at a real table.
+//
+// Modes implemented: World Domination (§7), Secret Missions (§8) and the
+// two-player game with passive neutrals (§9, §10). Not implemented yet (the
+// factory rejects them with a message): the active two-player game (§11) and
+// Team Risk (§12).
+//
+// Action ids (dense; the layout is part of the replay format):
+//   0..41            territory t: claim t / place one army on t
+//   42 + e*3 + k     attack along directed map edge e with k+1 dice
+//   540              end the attack step
+//   541, 542         defend with 1 / 2 dice
+//   543, 544         move one more army / done moving
+//   545 + s*42 + d   fortify from s to d (then "move one more" ... "done")
+//   2309             end the turn without fortifying
+//   2310 + i         declare my mission in slot i (0..3)
+//   2314 + a*1936 + b*44 + c   trade cards a < b < c
+//   chance: 87498 + f-1 die face f; 87504 + card drawn/dealt;
+//           87548 + seat chosen by the start roll; 87554 + mission dealt
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/risk/cards.h"
+#include "games/risk/map.h"
+
+namespace meeple::risk {
+
+enum class Mode { kDomination, kMissions, kTwoPlayerPassive, kTwoPlayerActive, kTeams };
+const char* mode_name(Mode m);
+
+inline constexpr int kMaxOwners = 6;  // up to 6 players, or 2 players + 4 neutrals
+
+inline constexpr Action kAttackBase = 42;
+inline constexpr Action kEndAttack = 540;
+inline constexpr Action kDefendBase = 541;
+inline constexpr Action kMoveMore = 543;
+inline constexpr Action kMoveDone = 544;
+inline constexpr Action kFortifyBase = 545;
+inline constexpr Action kEndTurn = 2309;
+inline constexpr Action kDeclareBase = 2310;
+inline constexpr Action kTradeBase = 2314;
+inline constexpr Action kDieBase = kTradeBase + kNumCards * kNumCards * kNumCards;  // 87498
+inline constexpr Action kCardBase = kDieBase + 6;
+inline constexpr Action kSeatBase = kCardBase + kNumCards;
+inline constexpr Action kMissionBase = kSeatBase + kMaxOwners;
+inline constexpr Action kNumDistinctActions = kMissionBase + 28;
+
+inline Action trade_action(int a, int b, int c) {
+  return kTradeBase + (a * kNumCards + b) * kNumCards + c;
+}
+
+// The configuration every state of one game shares.
+struct RiskConfig {
+  Mode mode = Mode::kDomination;
+  int players = 3;
+  const Map* map = nullptr;
+  const Edition* edition = nullptr;
+  int owners() const {
+    return mode == Mode::kTwoPlayerPassive || mode == Mode::kTwoPlayerActive ? 6 : players;
+  }
+  bool two_player() const {
+    return mode == Mode::kTwoPlayerPassive || mode == Mode::kTwoPlayerActive;
+  }
+  bool fixed_trade_table() const { return mode == Mode::kMissions || mode == Mode::kTeams; }
+};
+
+enum class Phase : uint8_t {
+  kDealMissions,     // chance: one mission per (player, rank), §8.1
+  kDealTerritories,  // chance: 2-player deal of the 42 territory cards, §9 step 2
+  kRollFirst,        // chance: who claims first / places first, §6 step 4, §9 step 5
+  kClaim,            // claim one unclaimed territory, §6 step 5
+  kSetupPlace,       // place one army on an own territory, §6 step 6
+  kTwoPlayerPlace,   // 3 own + 1 per neutral, §9 step 5
+  kRollStarter,      // chance: who takes the first turn, §6 step 7, §9 step 6
+  kReinforce,        // trade sets, then place, §5.5
+  kAttack,           // declare a battle or end the attack step, §4.1
+  kDefend,           // the defender chooses 1 or 2 dice, R8
+  kRollDice,         // chance: the battle's dice one at a time
+  kMoveIn,           // additional move-in after a conquest, §4.4
+  kForcedTrade,      // after an elimination with more than 5 cards, §5.3
+  kForcedPlace,      // placing the armies of the forced trade
+  kFortify,          // choose the single free move or end the turn, §5.7
+  kFortifyMove,      // how many armies that move takes
+  kTurnEnd,          // Mission Risk: last chance to declare (R36)
+  kDrawCard,         // chance: end-of-turn card, §5.8
+  kGameOver,
+};
+const char* phase_name(Phase p);
+
+class RiskState final : public State {
+ public:
+  explicit RiskState(std::shared_ptr<const RiskConfig> config);
+
+  // --- the contract ---
+  std::unique_ptr<State> clone() const override { return std::make_unique<RiskState>(*this); }
+  int num_seats() const override { return cfg_->players; }
+  Seat current_player() const override;
+  std::vector<Action> legal_actions() const override;
+  void apply(Action a) override;
+  Action auto_action() const override;
+  std::vector<ChanceOutcome> chance_outcomes() const override;
+  json action_to_json(Action a) const override;
+  std::string action_to_string(Action a) const override;
+  Result<std::vector<Action>> decode_action_object(const json& j) const override;
+  json view(Seat seat) const override;
+  json to_json() const override;
+  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  std::vector<double> returns() const override;
+  json scores() const override;
+  uint64_t hash() const override;
+  std::string to_text(Seat seat) const override;
+
+  static Result<std::unique_ptr<State>> from_json(std::shared_ptr<const RiskConfig> config,
+                                                  const json& j);
+
+  // --- rules queries (public for bots, tests and the 2008 edition) ---
+  const RiskConfig& config() const { return *cfg_; }
+  Phase phase() const { return phase_; }
+  Seat active() const { return active_; }
+  int owner(Territory t) const { return owner_[t]; }
+  int armies(Territory t) const { return armies_[t]; }
+  CardMask hand(int p) const { return hand_[p]; }
+  CardMask deck() const { return deck_; }
+  CardMask discard() const { return discard_; }
+  int sets_traded() const { return sets_traded_; }
+  int reinforcements_left() const { return reinforcements_; }
+  bool eliminated(int p) const { return eliminated_[p]; }
+  int winner() const { return winner_; }
+  int territory_count(int p) const;
+  int armies_on_board(int p) const;
+  bool holds_continent(int p, int c) const;
+  // §5.5 without cards: max(3, floor(T/3)) + continent bonuses.
+  int base_reinforcement(int p) const;
+  // Value of trading {a, b, c} now (cavalryman or fixed table).
+  int set_value(int a, int b, int c) const;
+  int mission(int p, int slot) const { return missions_[p][slot]; }
+  bool mission_completed(int p, int slot) const { return (completed_[p] >> slot) & 1; }
+  bool mission_holds(int p, int mission_index) const;
+  int conquests_this_turn() const { return conquests_this_turn_; }
+  int battle_source() const { return src_; }
+  int battle_target() const { return tgt_; }
+  int attack_dice() const { return att_dice_; }
+  int defence_dice() const { return def_dice_; }
+  // Who answers the battle's defence: the target's owner, or for a neutral
+  // the non-active player (§9, R15).
+  Seat defender() const;
+  int turn_number() const { return turn_number_; }
+  // Territories of p reachable from t through p's own territories (§5.7).
+  uint64_t connected(int p, Territory t) const;
+  std::string owner_name(int o) const;
+  // The commands a player may type, for the terminal's 'help'.
+  static std::string help_text();
+
+  // Test set-up: a position in the middle of a turn (no validation beyond asserts).
+  void set_territory(Territory t, int owner, int armies) {
+    owner_[t] = static_cast<int8_t>(owner);
+    armies_[t] = armies;
+  }
+  void set_hand(int p, CardMask h) { hand_[p] = h; }
+  void set_deck(CardMask deck, CardMask discard) {
+    deck_ = deck;
+    discard_ = discard;
+  }
+  void set_sets_traded(int n) { sets_traded_ = n; }
+  void set_missions(int p, std::array<int, 4> m, uint8_t completed) {
+    missions_[p] = m;
+    completed_[p] = completed;
+  }
+  void set_eliminated(int p, bool e) { eliminated_[p] = e; }
+  // Starts `p`'s turn at the reinforcement step (skipping set-up).
+  void begin_turn_for_test(int p) { start_turn(p); }
+
+ private:
+  friend class RiskDecoder;
+  // setup.cpp
+  void apply_setup(Action a);
+  void begin_claiming(int first);
+  void after_setup_place();
+  void begin_two_player_turn_of_placement(int p);
+  // turn.cpp
+  void start_turn(int p);
+  void legal_turn_actions(std::vector<Action>& out) const;
+  void apply_turn(Action a);
+  void add_trades(std::vector<Action>& out) const;
+  void trade(Action a);
+  void add_declarations(std::vector<Action>& out) const;
+  bool may_declare() const;
+  bool may_declare_after_fortify() const;
+  void declare(int slot);
+  void roll_die(int face);
+  void resolve_battle_roll();
+  void finish_move_in();
+  void end_attack_step();
+  void finish_turn();
+  void after_draw();
+  void check_victory_after_conquest(int attacker, int victim_owner);
+  int next_alive(int p) const;
+
+  std::shared_ptr<const RiskConfig> cfg_;
+  Phase phase_ = Phase::kRollFirst;
+  Seat active_ = 0;
+  int first_ = 0;  // first claimer / first placer
+  std::array<int8_t, kNumTerritories> owner_{};
+  std::array<int32_t, kNumTerritories> armies_{};
+  std::array<CardMask, kMaxOwners> hand_{};
+  CardMask deck_ = kAllCards, discard_ = 0;
+  std::array<int, kMaxOwners> setup_left_{};
+  std::array<bool, kMaxOwners> eliminated_{};
+  int sets_traded_ = 0;
+  int deal_index_ = 0;  // missions or territories dealt so far
+  // The turn.
+  int turn_number_ = 0;
+  int reinforcements_ = 0;
+  bool must_trade_ = false, placed_any_ = false;
+  int conquests_this_turn_ = 0;
+  bool declared_this_turn_ = false;
+  // 2-player placement turn.
+  int own_left_ = 0;
+  uint8_t neutral_done_ = 0;
+  // The battle.
+  int src_ = -1, tgt_ = -1, att_dice_ = 0, def_dice_ = 0, dice_rolled_ = 0;
+  std::array<int, 5> dice_{};
+  std::array<int, 5> last_dice_{};  // the previous roll, for display
+  int last_att_ = 0, last_def_ = 0;
+  // A move (after a conquest or the fortification).
+  int move_from_ = -1, move_to_ = -1, moved_ = 0, move_min_ = 0;
+  int victim_ = -1;  // a player eliminated by the current conquest, awaiting R28 (d)
+  // Missions.
+  std::array<std::array<int, 4>, kMaxOwners> missions_{};
+  std::array<uint8_t, kMaxOwners> completed_{};
+  int winner_ = -1;
+};
+
+}  // namespace meeple::risk

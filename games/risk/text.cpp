@@ -1,0 +1,110 @@
+// The terminal rendering of a Risk position (State::to_text): the board by
+// continent with owners and armies, the seat's own cards and missions, what
+// is pending, and the commands that fit the moment.
+#include <fmt/format.h>
+
+#include "games/risk/risk_state.h"
+
+namespace meeple::risk {
+
+std::string RiskState::help_text() {
+  return "Risk commands:\n"
+         "  claim T | T                 claim a territory (set-up)\n"
+         "  place [N] T                 place N armies on T (e.g. place 5 alaska)\n"
+         "  trade C1 C2 C3              trade a set (card numbers shown in your hand, or names)\n"
+         "  attack FROM TO [DICE]       attack (default: the most dice)\n"
+         "  defend 1|2                  choose your defence dice\n"
+         "  move N                      after a conquest: armies in the conquered territory;\n"
+         "                              while fortifying: armies to move\n"
+         "  fortify FROM TO N           the one free move of the turn\n"
+         "  end | pass                  end the attack step, or end the turn\n"
+         "  declare MISSION             Mission Risk: declare a completed mission (e.g. CPT2)\n"
+         "  die N | card C | first S | mission M   enter chance outcomes (--dice manual)\n"
+         "Territory ids use underscores: north_africa, western_united_states.";
+}
+
+std::string RiskState::to_text(Seat seat) const {
+  const Map& map = *cfg_->map;
+  const Edition& e = *cfg_->edition;
+  std::string out;
+  out += fmt::format("Risk — {} — turn {} — {} to play ({})\n", mode_name(cfg_->mode), turn_number_,
+                     owner_name(active_), phase_name(phase_));
+  for (int c = 0; c < kNumContinents; ++c) {
+    const auto& ci = map.continent(c);
+    out += fmt::format("{} (+{}):\n", ci.name, ci.bonus);
+    int col = 0;
+    for (Territory t : ci.territories) {
+      out += fmt::format("  {:<22} {:>7} {:>3}", map.territory(t).id,
+                         owner_[t] < 0 ? std::string("-") : owner_name(owner_[t]).substr(0, 7),
+                         armies_[t]);
+      if (++col % 3 == 0) out += "\n";
+    }
+    if (col % 3) out += "\n";
+  }
+  for (int p = 0; p < cfg_->players; ++p) {
+    out += fmt::format("{:<7} territories {:>2}  armies {:>3}  cards {}{}{}\n", owner_name(p),
+                       territory_count(p), armies_on_board(p), popcount(hand_[p]),
+                       eliminated_[p] ? "  (eliminated)" : "",
+                       phase_ <= Phase::kTwoPlayerPlace && setup_left_[p] > 0
+                           ? fmt::format("  to place {}", setup_left_[p])
+                           : "");
+  }
+  if (!cfg_->fixed_trade_table())
+    out += fmt::format("Golden Cavalryman: next set {}\n", cavalry_value(e, sets_traded_));
+  if (seat >= 0 && seat < cfg_->players) {
+    out += "Your cards:";
+    for (CardMask m = hand_[seat]; m; m &= m - 1) {
+      const int c = __builtin_ctzll(m);
+      out += fmt::format(" [{}] {} ({})", c, e.card_name(c, map), symbol_name(e.symbol[c]));
+    }
+    out += "\n";
+    if (cfg_->mode == Mode::kMissions)
+      for (int slot = 0; slot < kNumRanks; ++slot)
+        if (missions_[seat][slot] >= 0) {
+          const Mission& mi = e.missions[missions_[seat][slot]];
+          out += fmt::format("Mission {} ({}): {}{}\n", mi.id, rank_name(mi.rank), mi.text,
+                             mission_completed(seat, slot) ? " — completed" : "");
+        }
+  }
+  if (last_att_ > 0) {
+    out += "Last roll: attack";
+    for (int i = 0; i < last_att_; ++i) out += fmt::format(" {}", last_dice_[i]);
+    out += ", defence";
+    for (int i = 0; i < last_def_; ++i) out += fmt::format(" {}", last_dice_[last_att_ + i]);
+    out += "\n";
+  }
+  switch (phase_) {
+    case Phase::kReinforce:
+    case Phase::kForcedPlace:
+      out += fmt::format("{} armies to place{}.\n", reinforcements_,
+                         must_trade_ ? " — you hold 5 or more cards: trade a set first" : "");
+      break;
+    case Phase::kForcedTrade:
+      out += "You hold more than 5 cards after an elimination: trade sets until 4 or fewer.\n";
+      break;
+    case Phase::kDefend:
+    case Phase::kRollDice:
+      out += fmt::format("Battle: {} ({}) attacks {} ({}) with {} dice{}\n", map.territory(src_).id,
+                         armies_[src_], map.territory(tgt_).id, armies_[tgt_], att_dice_,
+                         phase_ == Phase::kDefend ? fmt::format(" — {} chooses 1 or 2 defence dice",
+                                                                owner_name(defender()))
+                                                  : "");
+      break;
+    case Phase::kMoveIn:
+      out += fmt::format("Conquered {}: move {}..{} armies in ('move N').\n",
+                         map.territory(move_to_).id, moved_, moved_ + armies_[move_from_] - 1);
+      break;
+    case Phase::kFortify:
+      out += "Fortify once ('fortify FROM TO N') or 'end' the turn.\n";
+      break;
+    case Phase::kGameOver:
+      out += fmt::format("Game over: {} wins.\n", owner_name(winner_));
+      break;
+    default:
+      break;
+  }
+  out += "Type 'help' for the commands.\n";
+  return out;
+}
+
+}  // namespace meeple::risk

@@ -1,0 +1,532 @@
+// A player's turn (risk_classic.md §7, §5, §4; Mission Risk §8.2; the
+// passive 2-player game §10), and the legal actions of every phase.
+//
+// Turn: 1 reinforce (trades first, R27; ≥5 cards ⇒ trade first, §5.3) →
+// 2 attack (declare, defender answers, dice, conquest per R28: victory check,
+// move-in, cards of an eliminated player, forced trade down to ≤4 and its
+// placement) → 3 fortify (one move along own territories) → 4 card if at
+// least one conquest. Mission Risk: one declaration per turn whenever the
+// player has the initiative (R36).
+#include <cassert>
+
+#include "games/risk/battle.h"
+#include "games/risk/risk_state.h"
+
+namespace meeple::risk {
+
+namespace {
+bool is_chance_phase(Phase p) {
+  return p == Phase::kDealMissions || p == Phase::kDealTerritories || p == Phase::kRollFirst ||
+         p == Phase::kRollStarter || p == Phase::kRollDice || p == Phase::kDrawCard;
+}
+}  // namespace
+
+// ---------------------------------------------------------------- queries
+
+int RiskState::territory_count(int p) const {
+  int n = 0;
+  for (Territory t = 0; t < kNumTerritories; ++t) n += owner_[t] == p;
+  return n;
+}
+
+int RiskState::armies_on_board(int p) const {
+  int n = 0;
+  for (Territory t = 0; t < kNumTerritories; ++t)
+    if (owner_[t] == p) n += armies_[t];
+  return n;
+}
+
+bool RiskState::holds_continent(int p, int c) const {
+  for (Territory t : cfg_->map->continent(c).territories)
+    if (owner_[t] != p) return false;
+  return true;
+}
+
+int RiskState::base_reinforcement(int p) const {
+  int armies = std::max(3, territory_count(p) / 3);
+  for (int c = 0; c < kNumContinents; ++c)
+    if (holds_continent(p, c)) armies += cfg_->map->continent(c).bonus;
+  return armies;
+}
+
+int RiskState::set_value(int a, int b, int c) const {
+  if (cfg_->fixed_trade_table()) return fixed_set_value(*cfg_->edition, a, b, c);
+  return cavalry_value(*cfg_->edition, sets_traded_);
+}
+
+bool RiskState::mission_holds(int p, int m) const {
+  const Mission& mi = cfg_->edition->missions[m];
+  switch (mi.kind) {
+    case MissionKind::kHold:
+      for (int c : mi.continents)
+        if (!holds_continent(p, c)) return false;
+      return true;
+    case MissionKind::kOccupy: {
+      int n = 0;
+      for (Territory t = 0; t < kNumTerritories; ++t)
+        n += owner_[t] == p && armies_[t] >= mi.min_armies;
+      return n >= mi.count;
+    }
+    case MissionKind::kPresence: {
+      int n = 0;
+      for (int c = 0; c < kNumContinents; ++c) {
+        bool present = false;
+        for (Territory t : cfg_->map->continent(c).territories) present = present || owner_[t] == p;
+        n += present;
+      }
+      return n >= mi.count;
+    }
+    case MissionKind::kConquerInTurn:
+      return p == active_ && conquests_this_turn_ >= mi.count;
+  }
+  return false;
+}
+
+Seat RiskState::defender() const {
+  const int o = owner_[tgt_];
+  return o < cfg_->players ? o : 1 - active_;  // neutrals: the non-active player (R15)
+}
+
+uint64_t RiskState::connected(int p, Territory t) const {
+  uint64_t own = 0;
+  for (Territory u = 0; u < kNumTerritories; ++u)
+    if (owner_[u] == p) own |= uint64_t{1} << u;
+  uint64_t reach = uint64_t{1} << t, frontier = reach;
+  while (frontier) {
+    uint64_t next = 0;
+    for (uint64_t f = frontier; f; f &= f - 1)
+      next |= cfg_->map->adjacency_mask(__builtin_ctzll(f));
+    next &= own & ~reach;
+    reach |= next;
+    frontier = next;
+  }
+  return reach;
+}
+
+int RiskState::next_alive(int p) const {
+  for (int step = 1; step <= cfg_->players; ++step) {
+    const int q = (p + step) % cfg_->players;
+    if (!eliminated_[q]) return q;
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------- contract
+
+Seat RiskState::current_player() const {
+  if (phase_ == Phase::kGameOver) return kTerminal;
+  if (is_chance_phase(phase_)) return kChance;
+  if (phase_ == Phase::kDefend) return defender();
+  return active_;
+}
+
+std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
+  std::vector<Action> ids;
+  switch (phase_) {
+    case Phase::kDealMissions: {
+      const int rank = deal_index_ % kNumRanks;
+      const auto& missions = cfg_->edition->missions;
+      for (int m = 0; m < static_cast<int>(missions.size()); ++m) {
+        if (missions[m].rank != rank) continue;
+        bool dealt = false;
+        for (int p = 0; p < cfg_->players; ++p) dealt = dealt || missions_[p][rank] == m;
+        if (!dealt) ids.push_back(kMissionBase + m);
+      }
+      break;
+    }
+    case Phase::kDealTerritories:
+      for (Territory t = 0; t < kNumTerritories; ++t)
+        if (owner_[t] < 0) ids.push_back(kCardBase + t);
+      break;
+    case Phase::kRollFirst:
+    case Phase::kRollStarter:
+      for (int s = 0; s < cfg_->players; ++s) ids.push_back(kSeatBase + s);
+      break;
+    case Phase::kRollDice:
+      for (int f = 1; f <= 6; ++f) ids.push_back(kDieBase + f - 1);
+      break;
+    case Phase::kDrawCard:
+      for (CardMask m = deck_; m; m &= m - 1) ids.push_back(kCardBase + __builtin_ctzll(m));
+      break;
+    default:
+      return {};
+  }
+  std::vector<ChanceOutcome> out;
+  out.reserve(ids.size());
+  for (Action a : ids) out.push_back({a, 1.0 / static_cast<double>(ids.size())});
+  return out;
+}
+
+std::vector<Action> RiskState::legal_actions() const {
+  std::vector<Action> out;
+  if (phase_ == Phase::kGameOver) return out;
+  if (is_chance_phase(phase_)) {
+    for (const auto& o : chance_outcomes()) out.push_back(o.action);
+    return out;
+  }
+  switch (phase_) {
+    case Phase::kClaim:
+      for (Territory t = 0; t < kNumTerritories; ++t)
+        if (owner_[t] < 0) out.push_back(t);
+      return out;
+    case Phase::kSetupPlace:
+      for (Territory t = 0; t < kNumTerritories; ++t)
+        if (owner_[t] == active_) out.push_back(t);
+      return out;
+    case Phase::kTwoPlayerPlace:
+      for (Territory t = 0; t < kNumTerritories; ++t) {
+        const int o = owner_[t];
+        if (o == active_ ? own_left_ > 0
+                         : o >= 2 && !((neutral_done_ >> o) & 1) && setup_left_[o] > 0)
+          out.push_back(t);
+      }
+      return out;
+    default:
+      legal_turn_actions(out);
+      return out;
+  }
+}
+
+void RiskState::add_trades(std::vector<Action>& out) const {
+  const CardMask h = hand_[active_];
+  for (CardMask ma = h; ma; ma &= ma - 1) {
+    const int a = __builtin_ctzll(ma);
+    for (CardMask mb = ma & (ma - 1); mb; mb &= mb - 1) {
+      const int b = __builtin_ctzll(mb);
+      for (CardMask mc = mb & (mb - 1); mc; mc &= mc - 1) {
+        const int c = __builtin_ctzll(mc);
+        if (is_set(*cfg_->edition, a, b, c)) out.push_back(trade_action(a, b, c));
+      }
+    }
+  }
+}
+
+bool RiskState::may_declare() const {
+  if (cfg_->mode != Mode::kMissions || declared_this_turn_) return false;
+  if (phase_ != Phase::kReinforce && phase_ != Phase::kAttack && phase_ != Phase::kFortify &&
+      phase_ != Phase::kTurnEnd)
+    return false;
+  for (int slot = 0; slot < kNumRanks; ++slot)
+    if (!mission_completed(active_, slot) && mission_holds(active_, missions_[active_][slot]))
+      return true;
+  return false;
+}
+
+void RiskState::add_declarations(std::vector<Action>& out) const {
+  if (cfg_->mode != Mode::kMissions || declared_this_turn_) return;
+  for (int slot = 0; slot < kNumRanks; ++slot)
+    if (!mission_completed(active_, slot) && mission_holds(active_, missions_[active_][slot]))
+      out.push_back(kDeclareBase + slot);
+}
+
+void RiskState::legal_turn_actions(std::vector<Action>& out) const {
+  switch (phase_) {
+    case Phase::kReinforce:
+      if (!must_trade_)
+        for (Territory t = 0; t < kNumTerritories; ++t)
+          if (owner_[t] == active_) out.push_back(t);
+      add_declarations(out);
+      if (!placed_any_) add_trades(out);  // R27: all trades before the first placement
+      return;
+    case Phase::kForcedPlace:
+      for (Territory t = 0; t < kNumTerritories; ++t)
+        if (owner_[t] == active_) out.push_back(t);
+      return;
+    case Phase::kForcedTrade:
+      add_trades(out);
+      return;
+    case Phase::kAttack: {
+      const auto& edges = cfg_->map->edges();
+      for (int e = 0; e < static_cast<int>(edges.size()); ++e) {
+        const Edge& ed = edges[e];
+        if (owner_[ed.from] != active_ || owner_[ed.to] == active_) continue;
+        const int max_dice = max_attack_dice(armies_[ed.from]);
+        for (int k = 1; k <= max_dice; ++k) out.push_back(kAttackBase + e * 3 + k - 1);
+      }
+      out.push_back(kEndAttack);
+      add_declarations(out);
+      return;
+    }
+    case Phase::kDefend:
+      for (int d = 1; d <= max_defence_dice(armies_[tgt_]); ++d) out.push_back(kDefendBase + d - 1);
+      return;
+    case Phase::kMoveIn:
+    case Phase::kFortifyMove:
+      if (armies_[move_from_] > 1) out.push_back(kMoveMore);
+      if (moved_ >= move_min_) out.push_back(kMoveDone);
+      return;
+    case Phase::kFortify:
+      for (Territory s = 0; s < kNumTerritories; ++s) {
+        if (owner_[s] != active_ || armies_[s] < 2) continue;
+        uint64_t reach = connected(active_, s) & ~(uint64_t{1} << s);
+        for (; reach; reach &= reach - 1)
+          out.push_back(kFortifyBase + s * kNumTerritories + __builtin_ctzll(reach));
+      }
+      out.push_back(kEndTurn);
+      add_declarations(out);
+      return;
+    case Phase::kTurnEnd:
+      out.push_back(kEndTurn);
+      add_declarations(out);
+      return;
+    default:
+      return;
+  }
+}
+
+Action RiskState::auto_action() const {
+  // "Always defend with the most dice" (issue 3; a seat setting).
+  if (phase_ == Phase::kDefend) return kDefendBase + max_defence_dice(armies_[tgt_]) - 1;
+  return kInvalidAction;
+}
+
+void RiskState::apply(Action a) {
+  assert(is_legal(a));
+  switch (phase_) {
+    case Phase::kDealMissions:
+    case Phase::kDealTerritories:
+    case Phase::kRollFirst:
+    case Phase::kClaim:
+    case Phase::kSetupPlace:
+    case Phase::kTwoPlayerPlace:
+    case Phase::kRollStarter:
+      apply_setup(a);
+      return;
+    default:
+      apply_turn(a);
+  }
+}
+
+// ---------------------------------------------------------------- the turn
+
+void RiskState::start_turn(int p) {
+  active_ = p;
+  ++turn_number_;
+  phase_ = Phase::kReinforce;
+  reinforcements_ = base_reinforcement(p);
+  must_trade_ = popcount(hand_[p]) >= 5;  // §5.3, tested when the step begins
+  placed_any_ = false;
+  conquests_this_turn_ = 0;
+  declared_this_turn_ = false;
+}
+
+void RiskState::trade(Action a) {
+  const int code = a - kTradeBase;
+  const int x = code / (kNumCards * kNumCards), y = (code / kNumCards) % kNumCards,
+            z = code % kNumCards;
+  const CardMask cards = (CardMask{1} << x) | (CardMask{1} << y) | (CardMask{1} << z);
+  assert((hand_[active_] & cards) == cards);
+  reinforcements_ += set_value(x, y, z);
+  ++sets_traded_;  // the Golden Cavalryman moves one space (unused by the fixed table)
+  hand_[active_] &= ~cards;
+  discard_ |= cards;
+}
+
+void RiskState::declare(int slot) {
+  completed_[active_] |= static_cast<uint8_t>(1u << slot);
+  declared_this_turn_ = true;
+  if (popcount(completed_[active_]) == kNumRanks) {  // §8.2: the 4th declared mission wins
+    winner_ = active_;
+    phase_ = Phase::kGameOver;
+  }
+}
+
+void RiskState::roll_die(int face) {
+  dice_[dice_rolled_++] = face;
+  if (dice_rolled_ == att_dice_ + def_dice_) resolve_battle_roll();
+}
+
+void RiskState::check_victory_after_conquest(int attacker, int victim_owner) {
+  switch (cfg_->mode) {
+    case Mode::kDomination:
+      if (territory_count(attacker) == kNumTerritories) winner_ = attacker;
+      break;
+    case Mode::kMissions: {
+      bool others = false;
+      for (int p = 0; p < cfg_->players; ++p) others = others || (p != attacker && !eliminated_[p]);
+      if (!others) winner_ = attacker;
+      break;
+    }
+    default:  // two-player: the opponent has no territory left (R34)
+      if (victim_owner < cfg_->players && territory_count(victim_owner) == 0) winner_ = attacker;
+      break;
+  }
+  if (winner_ >= 0) phase_ = Phase::kGameOver;
+}
+
+void RiskState::resolve_battle_roll() {
+  // §4.2: compare; §4.4 / R28: a conquest in the fixed order.
+  const auto losses = resolve_battle(std::span<const int>(dice_.data(), att_dice_),
+                                     std::span<const int>(dice_.data() + att_dice_, def_dice_));
+  last_dice_ = dice_;
+  last_att_ = att_dice_;
+  last_def_ = def_dice_;
+  armies_[src_] -= losses.attacker;
+  armies_[tgt_] -= losses.defender;
+  assert(armies_[src_] >= 1 && armies_[tgt_] >= 0);
+  if (armies_[tgt_] > 0) {
+    phase_ = Phase::kAttack;
+    return;
+  }
+  // (a) the target passes to the attacker with the committed armies.
+  const int victim = owner_[tgt_];
+  owner_[tgt_] = static_cast<int8_t>(active_);
+  armies_[tgt_] = att_dice_;
+  armies_[src_] -= att_dice_;
+  ++conquests_this_turn_;
+  if (victim < cfg_->players && territory_count(victim) == 0) {
+    eliminated_[victim] = true;
+    victim_ = victim;
+  }
+  // (b) game-end checks that need no further choice.
+  check_victory_after_conquest(active_, victim);
+  if (phase_ == Phase::kGameOver) return;
+  // (c) the additional move-in.
+  move_from_ = src_;
+  move_to_ = tgt_;
+  moved_ = att_dice_;
+  move_min_ = att_dice_;
+  if (armies_[src_] > 1) {
+    phase_ = Phase::kMoveIn;
+    return;
+  }
+  finish_move_in();
+}
+
+void RiskState::finish_move_in() {
+  // (d) cards of an eliminated player pass to the conqueror; (e) more than 5
+  // ⇒ trade down to 4 or fewer now, and place those armies (§5.3, R16).
+  phase_ = Phase::kAttack;
+  if (victim_ < 0) return;
+  hand_[active_] |= hand_[victim_];
+  hand_[victim_] = 0;
+  victim_ = -1;
+  if (popcount(hand_[active_]) > 5) {
+    reinforcements_ = 0;
+    phase_ = Phase::kForcedTrade;
+  }
+}
+
+void RiskState::finish_turn() {
+  // §5.8: one card if at least one territory was conquered; an empty deck is
+  // replaced by the discard pile (R19).
+  if (conquests_this_turn_ > 0) {
+    if (deck_ == 0) {
+      deck_ = discard_;
+      discard_ = 0;
+    }
+    if (deck_ != 0) {
+      phase_ = Phase::kDrawCard;
+      return;
+    }
+  }
+  after_draw();
+}
+
+void RiskState::after_draw() {
+  start_turn(next_alive(active_));
+}
+
+void RiskState::apply_turn(Action a) {
+  switch (phase_) {
+    case Phase::kReinforce:
+    case Phase::kForcedPlace:
+    case Phase::kForcedTrade:
+      if (a >= kDeclareBase && a < kTradeBase) {
+        declare(a - kDeclareBase);
+      } else if (a >= kTradeBase) {
+        trade(a);
+        must_trade_ = false;
+        if (phase_ == Phase::kForcedTrade && popcount(hand_[active_]) <= 4)
+          phase_ = Phase::kForcedPlace;
+      } else {
+        ++armies_[a];
+        placed_any_ = true;
+        if (--reinforcements_ == 0) phase_ = Phase::kAttack;
+      }
+      return;
+    case Phase::kAttack:
+      if (a == kEndAttack) {
+        phase_ = Phase::kFortify;
+      } else if (a >= kDeclareBase) {
+        declare(a - kDeclareBase);
+      } else {
+        const Edge& e = cfg_->map->edges()[(a - kAttackBase) / 3];
+        src_ = e.from;
+        tgt_ = e.to;
+        att_dice_ = (a - kAttackBase) % 3 + 1;
+        dice_rolled_ = 0;
+        // A defender with one army has no choice to make (§4.1).
+        if (armies_[tgt_] == 1) {
+          def_dice_ = 1;
+          phase_ = Phase::kRollDice;
+        } else {
+          phase_ = Phase::kDefend;
+        }
+      }
+      return;
+    case Phase::kDefend:
+      def_dice_ = a - kDefendBase + 1;
+      phase_ = Phase::kRollDice;
+      return;
+    case Phase::kRollDice:
+      roll_die(a - kDieBase + 1);
+      return;
+    case Phase::kMoveIn:
+    case Phase::kFortifyMove: {
+      if (a == kMoveMore) {
+        --armies_[move_from_];
+        ++armies_[move_to_];
+        ++moved_;
+        if (armies_[move_from_] > 1) return;  // more may follow; else the move is complete
+      }
+      if (phase_ == Phase::kMoveIn) {
+        finish_move_in();
+      } else if (may_declare_after_fortify()) {
+        phase_ = Phase::kTurnEnd;
+      } else {
+        finish_turn();
+      }
+      return;
+    }
+    case Phase::kFortify:
+      if (a == kEndTurn) {
+        finish_turn();
+      } else if (a >= kDeclareBase) {
+        declare(a - kDeclareBase);
+      } else {
+        const int code = a - kFortifyBase;
+        move_from_ = code / kNumTerritories;
+        move_to_ = code % kNumTerritories;
+        moved_ = 0;
+        move_min_ = 1;
+        phase_ = Phase::kFortifyMove;
+      }
+      return;
+    case Phase::kTurnEnd:
+      if (a == kEndTurn)
+        finish_turn();
+      else
+        declare(a - kDeclareBase);
+      return;
+    case Phase::kDrawCard: {
+      const CardMask bit = CardMask{1} << (a - kCardBase);
+      deck_ &= ~bit;
+      hand_[active_] |= bit;
+      after_draw();
+      return;
+    }
+    default:
+      assert(false && "not a turn phase");
+  }
+}
+
+bool RiskState::may_declare_after_fortify() const {
+  if (cfg_->mode != Mode::kMissions || declared_this_turn_) return false;
+  for (int slot = 0; slot < kNumRanks; ++slot)
+    if (!mission_completed(active_, slot) && mission_holds(active_, missions_[active_][slot]))
+      return true;
+  return false;
+}
+
+}  // namespace meeple::risk
