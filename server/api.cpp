@@ -1,0 +1,193 @@
+#include "server/api.h"
+
+#include <fmt/format.h>
+
+#include "ai/bot.h"
+#include "core/registry.h"
+
+namespace meeple::server {
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string url_decode(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 &&
+               hex_value(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+Result<json> parse_body(const std::string& body, bool allow_empty) {
+  if (body.empty()) {
+    if (allow_empty) return json::object();
+    return invalid_argument("the request body must be a JSON object");
+  }
+  json j = json::parse(body, nullptr, false);
+  if (j.is_discarded()) return invalid_argument("the request body is not valid JSON");
+  if (!j.is_object()) return invalid_argument("the request body must be a JSON object");
+  return j;
+}
+
+std::function<void(Result<json>)> reply(std::function<void(ApiResponse)> done,
+                                        int ok_status = 200) {
+  return [done = std::move(done), ok_status](Result<json> r) {
+    if (!r) return done(error_response(r.status()));
+    done(ApiResponse{ok_status, std::move(*r)});
+  };
+}
+
+Status method_not_allowed(const ApiRequest& req, const char* allowed) {
+  return invalid_argument(
+      fmt::format("{} {} is not supported (use {})", req.method, req.path, allowed));
+}
+
+}  // namespace
+
+void split_target(const std::string& target, std::string* path,
+                  std::map<std::string, std::string>* query) {
+  const size_t q = target.find('?');
+  *path = url_decode(target.substr(0, q));
+  if (q == std::string::npos) return;
+  const std::string qs = target.substr(q + 1);
+  size_t start = 0;
+  while (start <= qs.size()) {
+    size_t end = qs.find('&', start);
+    if (end == std::string::npos) end = qs.size();
+    const std::string part = qs.substr(start, end - start);
+    if (!part.empty()) {
+      const size_t eq = part.find('=');
+      (*query)[url_decode(part.substr(0, eq))] =
+          eq == std::string::npos ? "" : url_decode(part.substr(eq + 1));
+    }
+    start = end + 1;
+  }
+}
+
+ApiResponse error_response(const Status& st) {
+  int http = status_code_http(st.code());
+  // 405 is an HTTP notion, not a core code: recognise our message.
+  if (st.code() == StatusCode::kInvalidArgument &&
+      st.message().find("is not supported (use") != std::string::npos)
+    http = 405;
+  return ApiResponse{
+      http, json{{"error",
+                  {{"code", http == 405 ? "method_not_allowed" : status_code_name(st.code())},
+                   {"message", st.message()}}}}};
+}
+
+void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
+  const std::string& p = req.path;
+  if (p == "/api/health") {
+    if (req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
+    return done(ApiResponse{200, {{"ok", true}, {"tables", lobby_.size()}}});
+  }
+  if (p == "/api/games") {
+    if (req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
+    json games = json::array();
+    for (const GameInfo* info : Registry::global().list()) {
+      json g = Registry::describe(*info);
+      g["levels"] = {{"min", kMinLevel}, {"max", kMaxLevel}};
+      games.push_back(std::move(g));
+    }
+    return done(ApiResponse{200, {{"games", games}}});
+  }
+  if (p == "/api/tables") {
+    if (req.method == "GET") {
+      std::string status;
+      if (auto it = req.query.find("status"); it != req.query.end()) status = it->second;
+      if (!status.empty() && status != "open" && status != "running" && status != "finished")
+        return done(error_response(invalid_argument(
+            fmt::format("status '{}' is not one of open, running, finished", status))));
+      return done(ApiResponse{200, {{"tables", lobby_.list(status, 200)}}});
+    }
+    if (req.method == "POST") {
+      auto body = parse_body(req.body, false);
+      if (!body) return done(error_response(body.status()));
+      return lobby_.create(*body, reply(std::move(done), 201));
+    }
+    return done(error_response(method_not_allowed(req, "GET or POST")));
+  }
+  const std::string prefix = "/api/tables/";
+  if (p.rfind(prefix, 0) == 0) {
+    const std::string tail = p.substr(prefix.size());
+    const size_t slash = tail.find('/');
+    const std::string id = tail.substr(0, slash);
+    const std::string rest = slash == std::string::npos ? "" : tail.substr(slash + 1);
+    return table_route(req, id, rest, std::move(done));
+  }
+  done(error_response(not_found(fmt::format("no API route {} {}", req.method, p))));
+}
+
+void Api::table_route(const ApiRequest& req, const std::string& id, const std::string& rest,
+                      std::function<void(ApiResponse)> done) {
+  auto table = lobby_.find(id);
+  if (!table) return done(error_response(not_found(fmt::format("no table '{}'", id))));
+  if (rest != "" && rest != "actions" && rest != "hint" && rest != "join" && rest != "log" &&
+      rest != "replay")
+    return done(error_response(not_found(fmt::format("no API route {} {}", req.method, req.path))));
+  const bool post = rest == "actions" || rest == "hint" || rest == "join";
+  if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
+  if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
+
+  if (rest == "join") return table->join(reply(std::move(done)));
+  if (rest == "log") return reply(std::move(done))(table->log());
+  if (rest == "replay") return reply(std::move(done))(table->replay());
+
+  auto seat = table->authenticate(req.token);
+  if (!seat) return done(error_response(seat.status()));
+  if (rest.empty()) return done(ApiResponse{200, table->snapshot(*seat)});
+
+  auto body = parse_body(req.body, rest == "hint");
+  if (!body) return done(error_response(body.status()));
+  if (rest == "hint") {
+    for (const auto& [k, v] : body->items())
+      if (k != "level")
+        return done(error_response(
+            invalid_argument(fmt::format("unknown field '{}' (expected level)", k))));
+    int level = 3;
+    if (body->contains("level")) {
+      if (!(*body)["level"].is_number_integer())
+        return done(error_response(invalid_argument("'level' must be an integer 0..10")));
+      level = (*body)["level"].get<int>();
+      if (level < kMinLevel || level > kMaxLevel)
+        return done(error_response(
+            invalid_argument(fmt::format("level {} is out of range (expected 0..10)", level))));
+    }
+    return table->hint(*seat, level, reply(std::move(done)));
+  }
+  // actions
+  for (const auto& [k, v] : body->items())
+    if (k != "action" && k != "version")
+      return done(error_response(
+          invalid_argument(fmt::format("unknown field '{}' (expected action, version)", k))));
+  if (!body->contains("action"))
+    return done(error_response(invalid_argument("'action' is required, e.g. {\"move\":\"d3\"}")));
+  std::optional<size_t> expect;
+  if (body->contains("version")) {
+    const json& v = (*body)["version"];
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
+      return done(error_response(invalid_argument("'version' must be a non-negative integer")));
+    expect = v.get<size_t>();
+  }
+  if (*seat == kSpectator)
+    return done(error_response(
+        permission_denied("acting needs a seat's token (Authorization: Bearer <token>)")));
+  table->act(*seat, (*body)["action"], expect, reply(std::move(done)));
+}
+
+}  // namespace meeple::server

@@ -1,0 +1,76 @@
+// Server: `meeple serve` as a library object — database, tables, listener
+// and threads — so the command and the in-process API tests start it the
+// same way.
+//
+//   auto s = Server::open({.port = 0, .db_path = "/tmp/t.db"});
+//   (*s)->start();            // background threads
+//   ... (*s)->port() ...
+//   (*s)->stop();
+//
+// Threads: `io_threads` run every connection and table step (short work
+// only); `bot_threads` run computer moves and hints, which may think for
+// seconds; one storage thread commits (storage.h).
+#pragma once
+
+// Boost 1.74's asio/awaitable.hpp uses std::exchange without <utility>.
+#include <boost/asio.hpp>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "server/api.h"
+#include "server/context.h"
+#include "server/listener.h"
+#include "server/lobby.h"
+#include "server/storage.h"
+
+namespace meeple::server {
+
+struct ServerOptions {
+  std::string address = "127.0.0.1";
+  unsigned short port = 8080;
+  std::string db_path = "meeple.db";
+  std::string web_root;  // empty: default_web_root()
+  int io_threads = 2;
+  int bot_threads = 1;
+  bool durable_fsync = true;  // synchronous=FULL
+  Limits limits;
+};
+
+class Server {
+ public:
+  static Result<std::unique_ptr<Server>> open(const ServerOptions& options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  unsigned short port() const { return port_; }
+  // Tables whose stored log did not replay (left out, with the reason).
+  const std::vector<std::string>& restore_errors() const { return restore_errors_; }
+  size_t table_count() const { return lobby_->size(); }
+
+  void start();
+  // Blocks until SIGINT/SIGTERM, then stops.
+  void run_until_signal();
+  void stop();
+
+ private:
+  Server() = default;
+  ServerOptions options_;
+  boost::asio::io_context ioc_;
+  std::unique_ptr<Storage> storage_;
+  std::unique_ptr<boost::asio::thread_pool> bots_;
+  std::unique_ptr<Lobby> lobby_;
+  std::unique_ptr<Api> api_;
+  ServerContext ctx_;
+  std::shared_ptr<Listener> listener_;
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
+  std::vector<std::thread> threads_;
+  std::vector<std::string> restore_errors_;
+  unsigned short port_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace meeple::server

@@ -1,0 +1,333 @@
+#include "server/storage.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <map>
+
+namespace meeple::server {
+
+namespace {
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A prepared statement that finalizes itself.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) : db_(db) {
+    rc_ = sqlite3_prepare_v2(db, sql, -1, &st_, nullptr);
+  }
+  ~Stmt() { sqlite3_finalize(st_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  bool ok() const { return rc_ == SQLITE_OK; }
+  sqlite3_stmt* get() { return st_; }
+  void bind(int i, const std::string& s) {
+    sqlite3_bind_text(st_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+  }
+  void bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); }
+  // Runs a statement that returns no rows.
+  Status run() {
+    const int rc = sqlite3_step(st_);
+    sqlite3_reset(st_);
+    sqlite3_clear_bindings(st_);
+    if (rc != SQLITE_DONE) return unavailable(fmt::format("sqlite: {}", sqlite3_errmsg(db_)));
+    return Status::ok();
+  }
+  std::string text(int col) {
+    const unsigned char* t = sqlite3_column_text(st_, col);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+  int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* st_ = nullptr;
+  int rc_;
+};
+
+constexpr const char* kSchema = R"SQL(
+CREATE TABLE IF NOT EXISTS tables(
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  options TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  seed_hash TEXT NOT NULL,
+  status TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS seats(
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  seat INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  level INTEGER NOT NULL,
+  token_hash TEXT NOT NULL,
+  claimed INTEGER NOT NULL,
+  PRIMARY KEY(table_id, seat)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions(
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  idx INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  action INTEGER NOT NULL,
+  supplied INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  PRIMARY KEY(table_id, idx)) WITHOUT ROWID;
+)SQL";
+
+}  // namespace
+
+Result<std::unique_ptr<Storage>> Storage::open(const std::string& path, bool durable_fsync) {
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(
+      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return unavailable(fmt::format("cannot open database '{}': {}", path, msg));
+  }
+  std::unique_ptr<Storage> s(new Storage(db));
+  sqlite3_busy_timeout(db, 5000);
+  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA foreign_keys=ON;", kSchema}) {
+    if (auto st = s->exec(sql); !st) return st;
+  }
+  if (auto st = s->exec(durable_fsync ? "PRAGMA synchronous=FULL;" : "PRAGMA synchronous=NORMAL;");
+      !st)
+    return st;
+  return s;
+}
+
+Storage::~Storage() {
+  stop();
+  sqlite3_close(db_);
+}
+
+Status Storage::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    return unavailable(fmt::format("sqlite: {}", msg));
+  }
+  return Status::ok();
+}
+
+Result<std::vector<StoredTable>> Storage::load_all() {
+  std::vector<StoredTable> out;
+  std::map<std::string, size_t> index;
+  {
+    Stmt q(db_,
+           "SELECT id, game, options, seed, seed_hash, status, created_at FROM tables "
+           "ORDER BY created_at, id");
+    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
+    while (sqlite3_step(q.get()) == SQLITE_ROW) {
+      StoredTable t;
+      t.id = q.text(0);
+      t.game = q.text(1);
+      t.options = json::parse(q.text(2), nullptr, false);
+      if (t.options.is_discarded())
+        return data_loss(fmt::format("table {}: stored options are not JSON", t.id));
+      auto seed = Rng::parse(q.text(3));
+      if (!seed) return data_loss(fmt::format("table {}: stored seed is not a number", t.id));
+      t.seed = *seed;
+      t.seed_hash = q.text(4);
+      t.status = q.text(5);
+      t.created_at = q.integer(6);
+      index[t.id] = out.size();
+      out.push_back(std::move(t));
+    }
+  }
+  {
+    Stmt q(db_,
+           "SELECT table_id, seat, kind, level, token_hash, claimed FROM seats "
+           "ORDER BY table_id, seat");
+    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
+    while (sqlite3_step(q.get()) == SQLITE_ROW) {
+      auto it = index.find(q.text(0));
+      if (it == index.end()) return data_loss("a seat row names an unknown table");
+      StoredSeat s;
+      s.seat = static_cast<int>(q.integer(1));
+      s.kind = q.text(2);
+      s.level = static_cast<int>(q.integer(3));
+      s.token_hash = q.text(4);
+      s.claimed = q.integer(5) != 0;
+      out[it->second].seats.push_back(std::move(s));
+    }
+  }
+  {
+    Stmt q(db_,
+           "SELECT table_id, idx, seat, action, supplied, hash FROM actions "
+           "ORDER BY table_id, idx");
+    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
+    while (sqlite3_step(q.get()) == SQLITE_ROW) {
+      auto it = index.find(q.text(0));
+      if (it == index.end()) return data_loss("an action row names an unknown table");
+      auto& log = out[it->second].log;
+      if (static_cast<size_t>(q.integer(1)) != log.size())
+        return data_loss(fmt::format("table {}: action log has a gap at entry {}",
+                                     out[it->second].id, log.size()));
+      LogEntry e;
+      e.seat = static_cast<Seat>(q.integer(2));
+      e.action = static_cast<Action>(q.integer(3));
+      e.supplied = q.integer(4) != 0;
+      e.hash = std::stoull(q.text(5), nullptr, 16);
+      log.push_back(e);
+    }
+  }
+  return out;
+}
+
+void Storage::start() {
+  std::lock_guard lock(mu_);
+  if (writer_.joinable()) return;
+  stopping_ = false;
+  writer_ = std::thread([this] { writer_loop(); });
+}
+
+void Storage::stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  if (writer_.joinable()) writer_.join();
+}
+
+bool Storage::failed() const {
+  std::lock_guard lock(mu_);
+  return failed_;
+}
+
+void Storage::submit(Job job, Done done) {
+  {
+    std::lock_guard lock(mu_);
+    if (!failed_ && !stopping_) {
+      queue_.emplace_back(std::move(job), std::move(done));
+      cv_.notify_one();
+      return;
+    }
+  }
+  done(unavailable("storage has failed or is shutting down; writes are refused"));
+}
+
+void Storage::writer_loop() {
+  for (;;) {
+    std::deque<std::pair<Job, Done>> batch;
+    {
+      std::unique_lock lock(mu_);
+      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, nothing left
+      batch.swap(queue_);
+    }
+    // 1. One transaction for the whole batch; each job in a savepoint.
+    std::vector<Status> results(batch.size());
+    Status commit = exec("BEGIN IMMEDIATE;");
+    if (commit) {
+      for (size_t i = 0; i < batch.size(); ++i) {
+        (void)exec("SAVEPOINT job;");
+        results[i] = batch[i].first(db_);
+        if (!results[i]) (void)exec("ROLLBACK TO job;");
+        (void)exec("RELEASE job;");
+      }
+      // 2. Commit; only now is anything durable.
+      commit = exec("COMMIT;");
+      if (!commit) (void)exec("ROLLBACK;");
+    }
+    if (!commit) {
+      std::lock_guard lock(mu_);
+      failed_ = true;
+    }
+    // 3. Tell the callers, in order.
+    for (size_t i = 0; i < batch.size(); ++i) batch[i].second(commit ? results[i] : commit);
+  }
+}
+
+void Storage::create_table(const StoredTable& t, Done done) {
+  submit(
+      [t](sqlite3* db) -> Status {
+        Stmt ins(db,
+                 "INSERT INTO tables(id, game, options, seed, seed_hash, status, created_at, "
+                 "updated_at) VALUES(?,?,?,?,?,?,?,?)");
+        ins.bind(1, t.id);
+        ins.bind(2, t.game);
+        ins.bind(3, t.options.dump());
+        ins.bind(4, Rng::to_string(t.seed));
+        ins.bind(5, t.seed_hash);
+        ins.bind(6, t.status);
+        ins.bind(7, t.created_at);
+        ins.bind(8, t.created_at);
+        if (auto st = ins.run(); !st) return st;
+        Stmt seat(db,
+                  "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed) "
+                  "VALUES(?,?,?,?,?,?)");
+        for (const auto& s : t.seats) {
+          seat.bind(1, t.id);
+          seat.bind(2, int64_t{s.seat});
+          seat.bind(3, s.kind);
+          seat.bind(4, int64_t{s.level});
+          seat.bind(5, s.token_hash);
+          seat.bind(6, int64_t{s.claimed ? 1 : 0});
+          if (auto st = seat.run(); !st) return st;
+        }
+        // Chance rolled before the first decision (a dealt map, say).
+        Stmt act(db,
+                 "INSERT INTO actions(table_id, idx, seat, action, supplied, hash) "
+                 "VALUES(?,?,?,?,?,?)");
+        for (size_t i = 0; i < t.log.size(); ++i) {
+          act.bind(1, t.id);
+          act.bind(2, static_cast<int64_t>(i));
+          act.bind(3, int64_t{t.log[i].seat});
+          act.bind(4, int64_t{t.log[i].action});
+          act.bind(5, int64_t{t.log[i].supplied ? 1 : 0});
+          act.bind(6, hash_to_hex(t.log[i].hash));
+          if (auto st = act.run(); !st) return st;
+        }
+        return Status::ok();
+      },
+      std::move(done));
+}
+
+void Storage::append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
+                     const std::string& status, Done done) {
+  submit(
+      [table_id, first_index, entries = std::move(entries), status](sqlite3* db) -> Status {
+        Stmt ins(db,
+                 "INSERT INTO actions(table_id, idx, seat, action, supplied, hash) "
+                 "VALUES(?,?,?,?,?,?)");
+        for (size_t i = 0; i < entries.size(); ++i) {
+          const auto& e = entries[i];
+          ins.bind(1, table_id);
+          ins.bind(2, static_cast<int64_t>(first_index + i));
+          ins.bind(3, int64_t{e.seat});
+          ins.bind(4, int64_t{e.action});
+          ins.bind(5, int64_t{e.supplied ? 1 : 0});
+          ins.bind(6, hash_to_hex(e.hash));
+          if (auto st = ins.run(); !st) return st;
+        }
+        Stmt upd(db, "UPDATE tables SET status = ?, updated_at = ? WHERE id = ?");
+        upd.bind(1, status);
+        upd.bind(2, now_ms());
+        upd.bind(3, table_id);
+        return upd.run();
+      },
+      std::move(done));
+}
+
+void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done done) {
+  submit(
+      [table_id, s](sqlite3* db) -> Status {
+        Stmt upd(db,
+                 "UPDATE seats SET token_hash = ?, claimed = ? WHERE table_id = ? AND seat = ?");
+        upd.bind(1, s.token_hash);
+        upd.bind(2, int64_t{s.claimed ? 1 : 0});
+        upd.bind(3, table_id);
+        upd.bind(4, int64_t{s.seat});
+        return upd.run();
+      },
+      std::move(done));
+}
+
+}  // namespace meeple::server

@@ -1,0 +1,105 @@
+// Storage: the SQLite database behind `meeple serve` (design.md "Storage
+// and scale"; log format in docs/api.md "Storage").
+//
+// Schema (one file, WAL mode):
+//   tables(id, game, options, seed, seed_hash, status, created_at, updated_at)
+//   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed)
+//   actions(table_id, idx, seat, action, supplied, hash)   -- append-only
+// The actions rows are exactly the Match log entries (core/match.h): seat
+// (-1 for chance), action id, supplied flag and state hash after the step,
+// so a table is rebuilt with Match::replay and every hash is checked.
+//
+// Durable, then told: every write is a job run by one writer thread. The
+// writer takes all jobs queued while the previous commit was in flight and
+// commits them in one transaction (group commit, as leveldb's
+// DBImpl::Write batches writers), each job inside its own SAVEPOINT so a
+// failing job does not take the others down. Completion callbacks run on
+// the writer thread, in queue order, after the COMMIT returned; callers
+// broadcast only then. If a COMMIT fails the storage is marked failed and
+// refuses every later write (kUnavailable): a server that cannot persist
+// must not keep accepting moves.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/match.h"
+#include "core/status.h"
+
+namespace meeple::server {
+
+struct StoredSeat {
+  int seat = 0;
+  std::string kind;  // "human" or "computer"
+  int level = 0;     // computer seats
+  std::string token_hash;
+  bool claimed = false;
+};
+
+struct StoredTable {
+  std::string id;
+  std::string game;
+  json options;
+  uint64_t seed = 0;
+  std::string seed_hash;
+  std::string status;  // "open", "running", "finished"
+  int64_t created_at = 0;
+  std::vector<StoredSeat> seats;
+  std::vector<LogEntry> log;
+};
+
+class Storage {
+ public:
+  using Done = std::function<void(const Status&)>;
+
+  // Opens (creating if needed) the database. `durable_fsync`: synchronous=FULL
+  // (every commit reaches the disk) rather than NORMAL (survives a killed
+  // process, not a power cut).
+  static Result<std::unique_ptr<Storage>> open(const std::string& path, bool durable_fsync);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  // Every table with its seats and log, oldest first. Call before start().
+  Result<std::vector<StoredTable>> load_all();
+
+  // Starts / stops the writer thread. stop() finishes the queued jobs first.
+  void start();
+  void stop();
+
+  // Asynchronous writes; `done` runs on the writer thread after the commit.
+  void create_table(const StoredTable& t, Done done);
+  // Appends log entries first_index.. (their positions in the match log)
+  // and sets the table's status.
+  void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
+              const std::string& status, Done done);
+  void update_seat(const std::string& table_id, const StoredSeat& seat, Done done);
+
+  bool failed() const;
+
+ private:
+  explicit Storage(sqlite3* db) : db_(db) {}
+  using Job = std::function<Status(sqlite3*)>;
+  void submit(Job job, Done done);
+  void writer_loop();
+  Status exec(const char* sql);
+
+  sqlite3* db_ = nullptr;
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::pair<Job, Done>> queue_;
+  bool stopping_ = false;
+  bool failed_ = false;
+  std::thread writer_;
+};
+
+}  // namespace meeple::server

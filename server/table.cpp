@@ -1,0 +1,408 @@
+#include "server/table.h"
+
+#include <fmt/format.h>
+
+#include "ai/bot.h"
+#include "core/registry.h"
+#include "server/crypto.h"
+
+namespace meeple::server {
+
+namespace {
+
+json seat_json(Seat s) {
+  if (s == kChance) return "chance";
+  if (s == kTerminal) return "terminal";
+  if (s == kSpectator) return "spectator";
+  return s;
+}
+
+json action_entry(const State& st, Action a) {
+  return {{"id", a}, {"json", st.action_to_json(a)}, {"text", st.action_to_string(a)}};
+}
+
+}  // namespace
+
+Table::Table(TableEnv env, StoredTable meta, Match match)
+    : env_(std::move(env)), meta_(std::move(meta)), match_(std::move(match)) {
+  meta_.log.clear();
+  meta_.status = compute_status(match_);
+}
+
+std::string Table::compute_status(const Match& m) const {
+  if (m.state().is_terminal()) return "finished";
+  for (const auto& s : meta_.seats)
+    if (s.kind == "human" && !s.claimed) return "open";
+  return "running";
+}
+
+std::string Table::status() const {
+  std::lock_guard lock(mu_);
+  return meta_.status;
+}
+
+Result<Seat> Table::authenticate(const std::string& token) {
+  if (token.empty()) return kSpectator;
+  const std::string h = sha256_hex(token);
+  Seat found = kSpectator;
+  bool newly_claimed = false;
+  {
+    std::lock_guard lock(mu_);
+    for (auto& s : meta_.seats) {
+      // Compare every seat, in constant time, so timing tells nothing.
+      if (s.kind == "human" && constant_time_equal(s.token_hash, h)) found = s.seat;
+    }
+    if (found != kSpectator && !meta_.seats[static_cast<size_t>(found)].claimed) {
+      meta_.seats[static_cast<size_t>(found)].claimed = true;
+      meta_.status = compute_status(match_);
+      newly_claimed = true;
+    }
+  }
+  if (found == kSpectator)
+    return permission_denied("the token does not belong to any seat of this table");
+  if (newly_claimed) mark_claimed(found);
+  return found;
+}
+
+void Table::mark_claimed(Seat seat) {
+  StoredSeat s;
+  {
+    std::lock_guard lock(mu_);
+    s = meta_.seats[static_cast<size_t>(seat)];
+  }
+  // Claiming is informational (the lobby's "open" list); a failure shows up
+  // as the storage's failed state on the next write.
+  env_.storage->update_seat(meta_.id, s, [](const Status&) {});
+  auto self = shared_from_this();
+  env_.post_io([self] { self->broadcast(); });
+}
+
+json Table::summary_locked() const {
+  json seats = json::array();
+  for (const auto& s : meta_.seats) {
+    json js = {{"seat", s.seat}, {"kind", s.kind}};
+    if (s.kind == "computer")
+      js["level"] = s.level;
+    else
+      js["claimed"] = s.claimed;
+    seats.push_back(js);
+  }
+  const GameInfo& info = match_.game().info();
+  json j = {{"id", meta_.id},
+            {"game", info.name},
+            {"title", info.title},
+            {"options", match_.game().options()},
+            {"status", meta_.status},
+            {"seats", seats},
+            {"version", match_.log().size()},
+            {"to_move", seat_json(match_.state().current_player())},
+            {"seed_sha256", meta_.seed_hash},
+            {"created_at", meta_.created_at}};
+  if (meta_.status == "finished") {
+    j["seed"] = Rng::to_string(meta_.seed);
+    j["returns"] = match_.state().returns();
+  }
+  return j;
+}
+
+json Table::summary() const {
+  std::lock_guard lock(mu_);
+  return summary_locked();
+}
+
+json Table::snapshot_locked(Seat seat) const {
+  const State& st = match_.state();
+  const GameInfo& info = match_.game().info();
+  json j = {{"table", summary_locked()},
+            {"you", seat_json(seat)},
+            {"view", st.view(seat)},
+            {"scores", st.scores()}};
+  // Scores of a hidden-information game may be private (victory points in
+  // hand); only public once the game is over.
+  if (info.has_hidden_information && !st.is_terminal()) j.erase("scores");
+  json legal = json::array();
+  if (seat >= 0 && st.current_player() == seat) {
+    for (Action a : st.legal_actions()) legal.push_back(action_entry(st, a));
+  }
+  j["legal"] = std::move(legal);
+  // The move list, public only when the game hides nothing.
+  if (!info.has_hidden_information) {
+    json history = json::array();
+    auto s = match_.game().new_initial_state();
+    for (const auto& e : match_.log()) {
+      history.push_back({{"seat", seat_json(e.seat)}, {"text", s->action_to_string(e.action)}});
+      s->apply(e.action);
+    }
+    j["history"] = std::move(history);
+  }
+  return j;
+}
+
+json Table::snapshot(Seat seat) const {
+  std::lock_guard lock(mu_);
+  return snapshot_locked(seat);
+}
+
+std::shared_ptr<const std::string> Table::message_for(Seat seat, size_t* version) const {
+  std::lock_guard lock(mu_);
+  json j = snapshot_locked(seat);
+  j["type"] = "state";
+  if (version) *version = match_.log().size();
+  return std::make_shared<const std::string>(j.dump());
+}
+
+void Table::subscribe(const std::shared_ptr<Subscriber>& s, Seat seat) {
+  std::lock_guard lock(mu_);
+  subscribers_.emplace_back(s, seat);
+}
+
+void Table::unsubscribe(const Subscriber* s) {
+  std::lock_guard lock(mu_);
+  std::erase_if(subscribers_, [&](const auto& p) {
+    auto sp = p.first.lock();
+    return !sp || sp.get() == s;
+  });
+}
+
+void Table::broadcast() {
+  // Build one message per seat that has watchers (shared by all its tabs),
+  // then deliver outside the lock.
+  std::vector<std::pair<std::shared_ptr<Subscriber>, std::shared_ptr<const std::string>>> out;
+  size_t version = 0;
+  {
+    std::lock_guard lock(mu_);
+    version = match_.log().size();
+    std::map<Seat, std::shared_ptr<const std::string>> by_seat;
+    std::erase_if(subscribers_, [](const auto& p) { return p.first.expired(); });
+    for (const auto& [weak, seat] : subscribers_) {
+      auto sp = weak.lock();
+      if (!sp) continue;
+      auto& msg = by_seat[seat];
+      if (!msg) {
+        json j = snapshot_locked(seat);
+        j["type"] = "state";
+        msg = std::make_shared<const std::string>(j.dump());
+      }
+      out.emplace_back(std::move(sp), msg);
+    }
+  }
+  for (auto& [sub, msg] : out) sub->deliver(msg, version);
+}
+
+void Table::act(Seat seat, json action, std::optional<size_t> expect, Reply done) {
+  enqueue(Pending{seat, std::move(action), kInvalidAction, expect, std::move(done)});
+}
+
+void Table::enqueue(Pending p) {
+  {
+    std::lock_guard lock(mu_);
+    queue_.push_back(std::move(p));
+    if (busy_) return;
+    busy_ = true;
+  }
+  drain();
+}
+
+void Table::drain() {
+  for (;;) {
+    Pending p;
+    std::optional<Match> next;
+    Status error;
+    {
+      std::lock_guard lock(mu_);
+      if (queue_.empty()) {
+        busy_ = false;
+        return;
+      }
+      p = std::move(queue_.front());
+      queue_.pop_front();
+      // 1. Who acts, at which version, and is the game still on?
+      const Seat to_move = match_.state().current_player();
+      if (broken_ || env_.storage->failed()) {
+        error = unavailable("storage failed; this table accepts no more actions");
+      } else if (to_move == kTerminal) {
+        error = failed_precondition("the game is over");
+      } else if (p.seat < 0) {
+        error = permission_denied("spectators cannot act; send a seat's token");
+      } else if (to_move != p.seat) {
+        error = permission_denied(fmt::format("it is not seat {}'s turn (seat {} is to move)",
+                                              p.seat, seat_json(to_move).dump()));
+      } else if (p.expect && *p.expect != match_.log().size()) {
+        error = failed_precondition(
+            fmt::format("stale: the table is at version {}, not {}; reload the state",
+                        match_.log().size(), *p.expect));
+      } else {
+        next.emplace(match_);  // work on a copy: the table's match stays committed
+      }
+    }
+    const size_t first = next ? next->log().size() : 0;
+    if (error.is_ok()) {
+      if (p.id != kInvalidAction) {
+        error = next->act(p.id);
+      } else {
+        auto ids = next->act_json(p.action);
+        if (!ids) error = ids.status();
+      }
+    }
+    if (!error.is_ok()) {
+      p.done(error);
+      continue;
+    }
+    // 2. Chance that follows is rolled at once with the match's RNG.
+    next->resolve_chance();
+    // 3. Durable, then told.
+    std::vector<LogEntry> entries(next->log().begin() + static_cast<std::ptrdiff_t>(first),
+                                  next->log().end());
+    std::string status;
+    {
+      std::lock_guard lock(mu_);
+      status = compute_status(*next);
+    }
+    auto self = shared_from_this();
+    auto shared_next = std::make_shared<Match>(std::move(*next));
+    auto shared_p = std::make_shared<Pending>(std::move(p));
+    env_.storage->append(meta_.id, first, std::move(entries), status,
+                         [self, shared_next, shared_p](const Status& st) {
+                           self->env_.post_io([self, shared_next, shared_p, st] {
+                             self->committed(st, std::move(*shared_next), std::move(*shared_p));
+                           });
+                         });
+    return;  // drain() continues after the commit
+  }
+}
+
+void Table::committed(const Status& st, Match next, Pending p) {
+  if (!st) {
+    {
+      std::lock_guard lock(mu_);
+      broken_ = true;
+    }
+    p.done(st);
+  } else {
+    size_t version = 0;
+    {
+      std::lock_guard lock(mu_);
+      match_ = std::move(next);
+      meta_.status = compute_status(match_);
+      version = match_.log().size();
+    }
+    // 4. Tell the caller and every watcher; then the next move.
+    p.done(json{{"version", version}});
+    broadcast();
+    start_bot_if_due();
+  }
+  {
+    std::lock_guard lock(mu_);
+    if (queue_.empty()) {
+      busy_ = false;
+      return;
+    }
+  }
+  drain();
+}
+
+void Table::start_bot_if_due() {
+  Seat seat;
+  int level = 0;
+  std::shared_ptr<State> state;
+  std::shared_ptr<const Game> game;
+  size_t version = 0;
+  {
+    std::lock_guard lock(mu_);
+    seat = match_.state().current_player();
+    if (seat < 0 || bot_running_ || broken_) return;
+    const auto& s = meta_.seats[static_cast<size_t>(seat)];
+    if (s.kind != "computer") return;
+    level = s.level;
+    state = match_.state().clone();
+    game = match_.game_ptr();
+    version = match_.log().size();
+    bot_running_ = true;
+  }
+  auto self = shared_from_this();
+  env_.post_bot([self, seat, level, state, game, version] {
+    // The bot's RNG is its own, never the match's (bot.h).
+    auto bot = make_bot(*game, level, random_u64());
+    Action a = kInvalidAction;
+    if (bot) a = (*bot)->choose(*state);
+    {
+      std::lock_guard lock(self->mu_);
+      self->bot_running_ = false;
+    }
+    if (a == kInvalidAction) return;
+    self->enqueue(Pending{seat, nullptr, a, version, [](const Result<json>&) {}});
+  });
+}
+
+void Table::hint(Seat seat, int level, Reply done) {
+  std::shared_ptr<State> state;
+  std::shared_ptr<const Game> game;
+  {
+    std::lock_guard lock(mu_);
+    const Seat to_move = match_.state().current_player();
+    if (seat < 0) return done(permission_denied("hints are for the seat to move; send its token"));
+    if (to_move != seat)
+      return done(failed_precondition(fmt::format("seat {} is not to move", seat)));
+    state = match_.state().clone();
+    game = match_.game_ptr();
+  }
+  env_.post_bot([state, game, level, seat, done = std::move(done)] {
+    // The bot sees only what the seat may know.
+    Rng rng(random_u64());
+    auto seen = state->determinize(seat, rng);
+    auto bot = make_bot(*game, level, random_u64());
+    if (!bot) return done(bot.status());
+    const Action a = (*bot)->choose(*seen);
+    done(json{{"action", action_entry(*seen, a)}, {"level", level}, {"bot", (*bot)->name()}});
+  });
+}
+
+void Table::join(Reply done) {
+  StoredSeat chosen;
+  std::string token;
+  {
+    std::lock_guard lock(mu_);
+    auto it = std::find_if(meta_.seats.begin(), meta_.seats.end(),
+                           [](const StoredSeat& s) { return s.kind == "human" && !s.claimed; });
+    if (it == meta_.seats.end()) return done(failed_precondition("every human seat is taken"));
+    // A fresh token: the seat's earlier secret link stops working.
+    token = random_hex(16);
+    it->token_hash = sha256_hex(token);
+    it->claimed = true;
+    meta_.status = compute_status(match_);
+    chosen = *it;
+  }
+  auto self = shared_from_this();
+  env_.storage->update_seat(meta_.id, chosen, [self, chosen, token, done](const Status& st) {
+    if (!st) return done(st);
+    done(json{{"seat", chosen.seat}, {"token", token}});
+    self->env_.post_io([self] { self->broadcast(); });
+  });
+}
+
+Result<json> Table::log() const {
+  std::lock_guard lock(mu_);
+  if (!match_.state().is_terminal())
+    return failed_precondition("the log and seed are revealed when the game has ended");
+  json j = match_.log_json();
+  j["seed_sha256"] = meta_.seed_hash;
+  j["table"] = meta_.id;
+  return j;
+}
+
+Result<json> Table::replay() const {
+  std::lock_guard lock(mu_);
+  if (!match_.state().is_terminal())
+    return failed_precondition("replays are available when the game has ended");
+  json steps = json::array();
+  auto s = match_.game().new_initial_state();
+  steps.push_back({{"seat", nullptr}, {"text", "start"}, {"view", s->view(kSpectator)}});
+  for (const auto& e : match_.log()) {
+    std::string text = s->action_to_string(e.action);
+    s->apply(e.action);
+    steps.push_back({{"seat", seat_json(e.seat)}, {"text", text}, {"view", s->view(kSpectator)}});
+  }
+  return json{{"table", summary_locked()}, {"steps", steps}};
+}
+
+}  // namespace meeple::server

@@ -1,0 +1,116 @@
+// Table: one live match with its seats and watchers — the table's actor.
+//
+// One owner per table (style.md server/, after lila's RoundAsyncActor):
+// every action, human or computer, enters one queue and is handled alone:
+//   1. check who acts (the token's seat must be the seat to move), the
+//      expected version (stale clients learn so), and the action itself
+//      (Match::act_json validates fully, then applies, on a copy);
+//   2. roll any chance that follows (Match::resolve_chance, the match RNG);
+//   3. write the new log entries to storage; wait for the COMMIT;
+//   4. only then make the copy the table's match, answer the caller and
+//      push every connected seat its own view; then start a computer seat's
+//      move if one is to move, and take the next queued action.
+// The table's mutex guards its fields for short reads and swaps only; it is
+// never held across storage or network I/O, nor while a bot thinks.
+//
+// Views: each seat gets State::view(seat), a spectator view(kSpectator);
+// the seat to move also gets its legal actions as {id, json, text}. The
+// move list is public only in games without hidden information.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/match.h"
+#include "server/storage.h"
+
+namespace meeple::server {
+
+// Something that wants every new state of a table (a WebSocket session).
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  // A message for this subscriber's seat; `version` is the log length it
+  // describes. Called from any thread; must not block.
+  virtual void deliver(std::shared_ptr<const std::string> message, size_t version) = 0;
+};
+
+// What tables need from the server around them.
+struct TableEnv {
+  Storage* storage = nullptr;
+  std::function<void(std::function<void()>)> post_io;   // short work
+  std::function<void(std::function<void()>)> post_bot;  // bot thinking
+};
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  using Reply = std::function<void(Result<json>)>;
+
+  Table(TableEnv env, StoredTable meta, Match match);
+
+  const std::string& id() const { return meta_.id; }
+  // The seat a token stands for; kSpectator for an empty token. A token
+  // that matches no seat is permission_denied.
+  Result<Seat> authenticate(const std::string& token);
+
+  // GET /api/tables/{id}: the seat's snapshot (see docs/api.md).
+  json snapshot(Seat seat) const;
+  // One row of the lobby's list.
+  json summary() const;
+  std::string status() const;
+
+  // Submits `action` (client JSON) for `seat`; if `expect` is set, the table
+  // must be at that version. `done` gets {"version": n} after the commit.
+  void act(Seat seat, json action, std::optional<size_t> expect, Reply done);
+  // Asks the game's bot at `level` for a move for `seat` (the seat to move).
+  void hint(Seat seat, int level, Reply done);
+  // Lobby join: gives the lowest unclaimed human seat a fresh token.
+  void join(Reply done);
+
+  // After the game: the full log with the revealed seed, and the spectator
+  // view after every step.
+  Result<json> log() const;
+  Result<json> replay() const;
+
+  void subscribe(const std::shared_ptr<Subscriber>& s, Seat seat);
+  void unsubscribe(const Subscriber* s);
+  // The message a new subscriber of `seat` gets first.
+  std::shared_ptr<const std::string> message_for(Seat seat, size_t* version) const;
+
+  // Starts a computer seat's move if one is to move (after create/restore).
+  void start_bot_if_due();
+
+ private:
+  struct Pending {
+    Seat seat;
+    json action;                 // client JSON, or
+    Action id = kInvalidAction;  // a bot's chosen id
+    std::optional<size_t> expect;
+    Reply done;
+  };
+  void enqueue(Pending p);
+  void drain();
+  void committed(const Status& st, Match next, Pending p);
+  void broadcast();
+  std::string compute_status(const Match& m) const;
+  json snapshot_locked(Seat seat) const;
+  json summary_locked() const;
+  void mark_claimed(Seat seat);
+
+  TableEnv env_;
+  mutable std::mutex mu_;
+  StoredTable meta_;  // seats and status; meta_.log unused once live
+  Match match_;       // always the committed match
+  std::vector<std::pair<std::weak_ptr<Subscriber>, Seat>> subscribers_;
+  std::deque<Pending> queue_;
+  bool busy_ = false;
+  bool bot_running_ = false;
+  bool broken_ = false;  // a commit failed: refuse writes
+};
+
+}  // namespace meeple::server

@@ -1,0 +1,116 @@
+// The server's JSON API (docs/api.md) and the live WebSocket, for the UI.
+//
+//   api.games()                    -> [{name, title, options, ...}]
+//   api.tables(status)             -> [summary]
+//   api.create({game, options, seats}) -> {id, tokens, table}
+//   api.state(id, token)           -> snapshot
+//   api.act(id, token, action, version) -> {version}
+//   api.hint(id, token, level)     -> {action: {id, json, text}}
+//   api.join(id)                   -> {seat, token}
+//   api.log(id), api.replay(id)    (finished tables)
+//   watch(id, token, onMessage)    -> {close()}: live snapshots, reconnecting
+// Errors are thrown as ApiError with the server's code and message.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = (data && data.error) || {};
+    throw new ApiError(res.status, e.code || 'http_error', e.message || `HTTP ${res.status}`);
+  }
+  return data;
+}
+
+const t = (id) => `/api/tables/${encodeURIComponent(id)}`;
+
+export const api = {
+  games: async () => (await call('GET', '/api/games')).games,
+  tables: async (status) =>
+    (await call('GET', `/api/tables${status ? `?status=${status}` : ''}`)).tables,
+  create: (request) => call('POST', '/api/tables', { body: request }),
+  state: (id, token) => call('GET', t(id), { token }),
+  act: (id, token, action, version) =>
+    call('POST', `${t(id)}/actions`, { token, body: { action, version } }),
+  hint: (id, token, level) => call('POST', `${t(id)}/hint`, { token, body: { level } }),
+  join: (id) => call('POST', `${t(id)}/join`, { body: {} }),
+  log: (id) => call('GET', `${t(id)}/log`),
+  replay: (id) => call('GET', `${t(id)}/replay`),
+};
+
+// Live snapshots for a seat (token) or a spectator (no token). Reconnects
+// at once after a drop, then with a growing delay; every (re)connection
+// starts with the current snapshot, so nothing is missed.
+export function watch(id, token, onMessage, onStatus = () => {}) {
+  let ws = null;
+  let closed = false;
+  let delay = 250;
+  const url = () => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = token ? `?token=${encodeURIComponent(token)}` : '';
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}${q}`;
+  };
+  const connect = () => {
+    if (closed) return;
+    ws = new WebSocket(url());
+    ws.onopen = () => {
+      delay = 250;
+      onStatus('live');
+    };
+    ws.onmessage = (ev) => {
+      try {
+        onMessage(JSON.parse(ev.data));
+      } catch (e) {
+        console.error('bad message', e);
+      }
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      onStatus('reconnecting');
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  };
+  connect();
+  return {
+    close() {
+      closed = true;
+      if (ws) ws.close();
+    },
+  };
+}
+
+// Tokens this browser holds, per table (so a reload keeps the seat).
+export const tokens = {
+  get(id) {
+    try {
+      return JSON.parse(localStorage.getItem(`meeple.tokens.${id}`) || '{}');
+    } catch {
+      return {};
+    }
+  },
+  set(id, seat, token) {
+    const all = tokens.get(id);
+    all[seat] = token;
+    localStorage.setItem(`meeple.tokens.${id}`, JSON.stringify(all));
+  },
+};

@@ -1,0 +1,144 @@
+// The lobby: create a table (game, options, seats) and list tables to join,
+// watch or replay. Everything about games comes from GET /api/games.
+import { api, tokens } from './api.js';
+import { h } from './dom.js';
+
+function optionInput(opt) {
+  const id = `opt-${opt.name}`;
+  let input;
+  if (opt.allowed && opt.allowed.length) {
+    input = h('select', { id, name: opt.name },
+      opt.allowed.map((v) => h('option', { value: JSON.stringify(v), selected: v === opt.default }, String(v))));
+  } else if (opt.type === 'bool') {
+    input = h('input', { id, name: opt.name, type: 'checkbox', checked: !!opt.default });
+  } else if (opt.type === 'int') {
+    input = h('input', { id, name: opt.name, type: 'number', value: opt.default, min: opt.min, max: opt.max });
+  } else {
+    input = h('input', { id, name: opt.name, type: 'text', value: opt.default ?? '' });
+  }
+  const read = () => {
+    if (opt.allowed && opt.allowed.length) return JSON.parse(input.value);
+    if (opt.type === 'bool') return input.checked;
+    if (opt.type === 'int') return Number(input.value);
+    return input.value;
+  };
+  return { el: h('label.field', { for: id, title: opt.description }, h('span', {}, opt.name), input), read, input };
+}
+
+function seatCount(game, options) {
+  if (typeof options.players === 'number') return options.players;
+  return game.min_seats;
+}
+
+function seatRow(i, choice) {
+  const sel = h('select', { 'data-seat': i, 'aria-label': `seat ${i + 1}` },
+    h('option', { value: 'you' }, 'You'),
+    h('option', { value: 'human' }, 'A friend (invite link)'),
+    ...[0, 1, 2, 3, 5, 7, 10].map((l) => h('option', { value: `computer:${l}` }, `Computer, level ${l}`)));
+  sel.value = choice;
+  return { el: h('label.field', {}, h('span', {}, `Seat ${i + 1}`), sel), sel };
+}
+
+function renderCreate(box, games, onError) {
+  const gameSel = h('select', { id: 'game', name: 'game' },
+    games.map((g) => h('option', { value: g.name }, g.title)));
+  const optsBox = h('div.options');
+  const seatsBox = h('div.seats');
+  let optInputs = [];
+  let seatRows = [];
+  const game = () => games.find((g) => g.name === gameSel.value);
+  const options = () => Object.fromEntries(optInputs.map((o) => [o.name, o.read()]));
+  const drawSeats = () => {
+    const n = seatCount(game(), options());
+    seatRows = [];
+    seatsBox.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const row = seatRow(i, i === 0 ? 'you' : 'computer:3');
+      seatRows.push(row);
+      seatsBox.append(row.el);
+    }
+  };
+  const drawOptions = () => {
+    optInputs = game().options.map((o) => {
+      const inp = optionInput(o);
+      inp.input.addEventListener('change', drawSeats);
+      return { name: o.name, ...inp };
+    });
+    optsBox.replaceChildren(...optInputs.map((o) => o.el));
+    drawSeats();
+  };
+  gameSel.addEventListener('change', drawOptions);
+  const create = h('button.primary', { type: 'submit', id: 'create' }, 'Create table');
+  const form = h('form.card', {
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      create.disabled = true;
+      try {
+        const seats = seatRows.map((r) => {
+          const v = r.sel.value;
+          if (v.startsWith('computer:')) return { kind: 'computer', level: Number(v.split(':')[1]) };
+          return { kind: 'human' };
+        });
+        const mine = seatRows.findIndex((r) => r.sel.value === 'you');
+        const res = await api.create({ game: gameSel.value, options: options(), seats });
+        for (const t of res.tokens) tokens.set(res.id, t.seat, t.token);
+        const mineToken = res.tokens.find((t) => t.seat === mine);
+        location.hash = mineToken ? `#/table/${res.id}?token=${mineToken.token}` : `#/table/${res.id}`;
+      } catch (e) {
+        onError(e.message);
+      } finally {
+        create.disabled = false;
+      }
+    },
+  },
+  h('h2', {}, 'New table'),
+  h('label.field', { for: 'game' }, h('span', {}, 'Game'), gameSel),
+  optsBox, seatsBox, create);
+  box.append(form);
+  drawOptions();
+}
+
+function tableRow(t) {
+  const seats = t.seats.map((s) => (s.kind === 'computer' ? `computer ${s.level}` : s.claimed ? 'player' : 'free')).join(' · ');
+  const actions = [];
+  if (t.status === 'open' && t.seats.some((s) => s.kind === 'human' && !s.claimed)) {
+    actions.push(h('button', {
+      onclick: async () => {
+        const j = await api.join(t.id);
+        tokens.set(t.id, j.seat, j.token);
+        location.hash = `#/table/${t.id}?token=${j.token}`;
+      },
+    }, 'Join'));
+  }
+  actions.push(h('a.button', { href: `#/table/${t.id}` }, t.status === 'finished' ? 'Result' : 'Watch'));
+  if (t.status === 'finished') actions.push(h('a.button', { href: `#/replay/${t.id}` }, 'Replay'));
+  return h('li.table-row', { 'data-status': t.status },
+    h('span.title', {}, `${t.title}`),
+    h('span.meta', {}, `${seats} · ${t.version} moves`),
+    h('span.status', {}, t.status),
+    h('span.actions', {}, actions));
+}
+
+export function renderLobby(root) {
+  const err = h('p.error', { role: 'alert' });
+  const createBox = h('section.create');
+  const lists = h('section.lists');
+  root.append(h('div.lobby', {}, createBox, lists), err);
+  let timer = null;
+  const showError = (m) => { err.textContent = m; };
+  const refresh = async () => {
+    try {
+      const [open, running, finished] = await Promise.all(['open', 'running', 'finished'].map((s) => api.tables(s)));
+      lists.replaceChildren(
+        ...[['Open tables', open], ['Playing now', running], ['Finished', finished]].map(([title, rows]) =>
+          h('div.card', {}, h('h2', {}, title),
+            rows.length ? h('ul.tables', {}, rows.slice(0, 20).map(tableRow)) : h('p.muted', {}, 'none'))));
+    } catch (e) {
+      showError(e.message);
+    }
+  };
+  api.games().then((games) => renderCreate(createBox, games, showError)).catch((e) => showError(e.message));
+  refresh();
+  timer = setInterval(refresh, 5000);
+  return () => clearInterval(timer);
+}

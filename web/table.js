@@ -1,0 +1,114 @@
+// A table page: live snapshots over the WebSocket, the board, the move
+// list, hints, invite links and the fairness record. Actions go through
+// POST /api/tables/{id}/actions with the snapshot's version, so a stale
+// click is refused by the server rather than misapplied.
+import { api, tokens, watch } from './api.js';
+import { boardFor, seatName } from './boards/index.js';
+import { h } from './dom.js';
+import { sha256Hex } from './fairness.js';
+
+export function renderTable(root, id, token) {
+  let snap = null;
+  let hint = null;
+  let busy = false;
+  const live = h('span.live', { id: 'live' }, 'connecting…');
+  const title = h('h2', {}, 'Table');
+  const who = h('p.who');
+  const board = h('section.board');
+  const side = h('aside.side');
+  const err = h('p.error', { role: 'alert', id: 'error' });
+  root.append(h('div.table-page', {}, h('div.table-head', {}, title, live), who, h('div.table-body', {}, board, side), err));
+
+  const act = async (entry) => {
+    if (busy || !snap) return;
+    busy = true;
+    err.textContent = '';
+    try {
+      await api.act(id, token, entry.json, snap.table.version);
+      hint = null;
+    } catch (e) {
+      err.textContent = e.message;
+    } finally {
+      busy = false;
+    }
+  };
+
+  const draw = () => {
+    if (!snap) return;
+    const t = snap.table;
+    title.textContent = `${t.title}`;
+    const me = snap.you;
+    who.textContent = me === 'spectator' ? 'You are watching.' : `You play ${seatName(t.game, me)}.`;
+    boardFor(t.game)(board, snap, { onAction: act, hint });
+    side.replaceChildren(...sidePanel(snap));
+  };
+
+  const sidePanel = (sn) => {
+    const t = sn.table;
+    const parts = [];
+    // Seats.
+    parts.push(h('div.card', {}, h('h3', {}, 'Seats'), h('ul.seats-list', {}, t.seats.map((s) =>
+      h('li', { class: t.to_move === s.seat ? 'to-move' : '' },
+        `${seatName(t.game, s.seat)}: `,
+        s.kind === 'computer' ? `computer (level ${s.level})` : s.claimed ? 'player' : 'waiting for a player',
+        sn.you === s.seat ? ' — you' : '')))));
+    // Hint.
+    if (sn.legal.length) {
+      const btn = h('button', { id: 'hint', onclick: async () => {
+        btn.disabled = true;
+        try {
+          const r = await api.hint(id, token, 3);
+          hint = r.action;
+          draw();
+        } catch (e) {
+          err.textContent = e.message;
+        } finally {
+          btn.disabled = false;
+        }
+      } }, 'Hint');
+      parts.push(h('div.card', {}, btn, hint ? h('span.hint-text', { id: 'hint-text' }, ` try ${hint.text}`) : null));
+    }
+    // Invite links this browser holds for other seats.
+    const mine = tokens.get(id);
+    const invites = Object.entries(mine).filter(([seat]) => String(seat) !== String(sn.you));
+    if (invites.length && t.status !== 'finished') {
+      parts.push(h('div.card', {}, h('h3', {}, 'Invite'), invites.map(([seat, tok]) => {
+        const link = `${location.origin}/#/table/${id}?token=${tok}`;
+        return h('p.invite', {}, `${seatName(t.game, Number(seat))}: `, h('input', { readonly: true, value: link, onclick: (e) => e.target.select() }));
+      }), h('p.muted', {}, `Spectators: ${location.origin}/#/table/${id}`)));
+    }
+    // Move list.
+    if (sn.history) {
+      parts.push(h('div.card', {}, h('h3', {}, `Moves (${sn.history.filter((e) => e.seat !== 'chance').length})`),
+        h('ol.moves', { id: 'moves' }, sn.history.filter((e) => e.seat !== 'chance').map((e) =>
+          h('li', {}, `${seatName(t.game, e.seat)} ${e.text}`)))));
+    }
+    // Fairness.
+    const fair = h('div.card.fair', {}, h('h3', {}, 'Fair dice'),
+      h('p.small', {}, 'Seed SHA-256: ', h('code', {}, t.seed_sha256)));
+    if (t.seed) {
+      const check = h('p.small', { id: 'seed-check' }, 'checking…');
+      fair.append(h('p.small', {}, 'Seed: ', h('code', {}, t.seed)), check,
+        h('p.small', {}, h('a', { href: `/api/tables/${id}/log`, download: `meeple-${id}.json` }, 'download log'),
+          ' (check with ', h('code', {}, 'meeple verify'), ') · ', h('a', { href: `#/replay/${id}` }, 'replay')));
+      sha256Hex(t.seed).then((hex) => {
+        check.textContent = hex === null ? 'hash check needs a secure context'
+          : hex === t.seed_sha256 ? '✓ the revealed seed matches the hash published at the start'
+            : '✗ the seed does NOT match the published hash';
+      });
+    }
+    parts.push(fair);
+    parts.push(h('p', {}, h('a', { href: '#/' }, '← lobby')));
+    return parts;
+  };
+
+  const w = watch(id, token, (m) => {
+    if (m.type !== 'state') return;
+    if (snap && m.table.version < snap.table.version) return;
+    snap = m;
+    draw();
+  }, (st) => { live.textContent = st === 'live' ? '● live' : 'reconnecting…'; live.className = `live ${st}`; });
+  // A wrong link gets a clear message (the WebSocket only says "closed").
+  api.state(id, token).catch((e) => { err.textContent = e.message; });
+  return () => w.close();
+}
