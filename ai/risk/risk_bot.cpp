@@ -132,8 +132,7 @@ class HeuristicBot final : public Bot {
   }
 
   static double conquest_odds(int attackers, int defenders) {
-    if (attackers >= 2 * defenders + 10) return 0.99;
-    return battle_odds(std::min(attackers, 60), std::min(defenders, 60)).conquest;
+    return conquest_probability(attackers, defenders);
   }
 
   Action move_in(const RiskState& s, const std::vector<Action>& legal) {

@@ -81,4 +81,30 @@ BattleOdds battle_odds(int attackers, int defenders) {
   return out;
 }
 
+double conquest_probability(int attackers, int defenders) {
+  constexpr int kMax = 200;
+  if (attackers > kMax || defenders > kMax) return battle_odds(attackers, defenders).conquest;
+  if (defenders <= 0) return 1.0;
+  if (attackers <= 0) return 0.0;
+  static const auto table = [] {
+    std::vector<double> t((kMax + 1) * (kMax + 1), 0.0);
+    auto at = [&](int a, int d) -> double& { return t[a * (kMax + 1) + d]; };
+    for (int a = 0; a <= kMax; ++a) at(a, 0) = 1.0;
+    std::array<std::array<RollOdds, 3>, 4> roll{};
+    for (int a = 1; a <= 3; ++a)
+      for (int d = 1; d <= 2; ++d) roll[a][d] = roll_odds(a, d);
+    for (int a = 1; a <= kMax; ++a) {
+      for (int d = 1; d <= kMax; ++d) {
+        const auto& r = roll[std::min(a, 3)][std::min(d, 2)];
+        double p = 0;
+        for (int i = 0; i <= r.compared; ++i)
+          p += r.attacker_loses[i] * at(a - i, d - (r.compared - i));
+        at(a, d) = p;
+      }
+    }
+    return t;
+  }();
+  return table[attackers * (kMax + 1) + defenders];
+}
+
 }  // namespace meeple::risk

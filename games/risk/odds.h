@@ -40,4 +40,9 @@ struct BattleOdds {
 // A ≥ 0 rolling armies against D ≥ 1 defenders, fighting to the end.
 BattleOdds battle_odds(int attackers, int defenders);
 
+// Just the conquest probability, from a table built once by the recurrence
+// P(a, d) = Σ P(one roll's outcome) · P(after it) for a, d ≤ 200 (the same
+// chain, for players that ask often); larger fights use battle_odds().
+double conquest_probability(int attackers, int defenders);
+
 }  // namespace meeple::risk

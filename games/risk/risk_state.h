@@ -185,6 +185,12 @@ class RiskState final : public State {
   void set_eliminated(int p, bool e) { eliminated_[p] = e; }
   // Starts `p`'s turn at the reinforcement step (skipping set-up).
   void begin_turn_for_test(int p) { start_turn(p); }
+  // Starts `p`'s turn directly at the attack step (reinforcements placed).
+  void begin_attack_for_test(int p) {
+    start_turn(p);
+    reinforcements_ = 0;
+    phase_ = Phase::kAttack;
+  }
 
  private:
   friend class RiskDecoder;

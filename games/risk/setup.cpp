@@ -69,7 +69,10 @@ void RiskState::apply_setup(Action a) {
       const int p = deal_index_ / kNumRanks, rank = deal_index_ % kNumRanks;
       missions_[p][rank] = a - kMissionBase;
       assert(e.missions[a - kMissionBase].rank == rank);
-      if (++deal_index_ == kNumRanks * cfg_->players) phase_ = Phase::kRollFirst;
+      if (++deal_index_ == kNumRanks * cfg_->players) {
+        deal_index_ = 0;  // the counter is reused for the claims
+        phase_ = Phase::kRollFirst;
+      }
       return;
     }
     case Phase::kDealTerritories: {

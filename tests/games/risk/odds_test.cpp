@@ -63,6 +63,7 @@ TEST(RiskOdds, DistributionsSumToOneForAnyFight) {
       ASSERT_NEAR(total, 1.0, 1e-9) << a << " v " << d;
       ASSERT_NEAR(win, o.conquest, 1e-12);
       ASSERT_EQ(o.attacker_survivors[0], 0.0);
+      ASSERT_NEAR(conquest_probability(a, d), o.conquest, 1e-12) << a << " v " << d;
     }
   }
   // Monotone in both armies.
