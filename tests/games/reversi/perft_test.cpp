@@ -54,6 +54,7 @@ TEST(ReversiPerft, ForcedPassCountsAsOneMoveAndFinishedGameIsALeaf) {
   EXPECT_TRUE(perft_divide(a1, h8, 3).empty());
 }
 
+// Both the AVX2 (when compiled in) and the portable scalar paths.
 TEST(ReversiBitboard, MovesAndFlipsMatchSlowReferenceOnEdgePatterns) {
   // Hand-made patterns where shifts could wrap around the board's edges:
   // full files and ranks, the rim, diagonals, a checkerboard.
@@ -67,13 +68,21 @@ TEST(ReversiBitboard, MovesAndFlipsMatchSlowReferenceOnEdgePatterns) {
       for (const Bitboard holes : {0ull, 0x0000001818000000ull, 0x8100000000000081ull}) {
         const Bitboard Ph = P & ~holes, Oh = O & ~holes;
         EXPECT_EQ(legal_moves(Ph, Oh), slow_legal(Ph, Oh));
+        EXPECT_EQ(legal_moves_scalar(Ph, Oh), slow_legal(Ph, Oh));
         for (int s = 0; s < 64; ++s) {
           if ((Ph | Oh) >> s & 1) continue;
           EXPECT_EQ(flips(s, Ph, Oh), slow_flips(s, Ph, Oh)) << s;
+          EXPECT_EQ(flips_scalar(s, Ph, Oh), slow_flips(s, Ph, Oh)) << s;
         }
       }
     }
   }
+}
+
+TEST(ReversiBitboard, ConstexprEvaluationUsesTheScalarPath) {
+  static_assert(legal_moves(kStartBlack, kStartWhite) == 0x0000102004080000ull);
+  static_assert(flips(37, kStartBlack, kStartWhite) == square_bit(36));  // f5 flips e5
+  SUCCEED();
 }
 
 }  // namespace

@@ -21,6 +21,7 @@ void expect_matches_reference(const ReversiState& s) {
   EXPECT_EQ(s.is_terminal(), mine == 0 && theirs == 0);
   EXPECT_EQ(s.moves(), mine);
   EXPECT_EQ(legal_moves(P, O), mine);
+  EXPECT_EQ(legal_moves_scalar(P, O), mine);  // the portable path, too
   std::vector<Action> expected;
   for (int sq = 0; sq < 64; ++sq)
     if (mine >> sq & 1) expected.push_back(sq);
@@ -29,7 +30,9 @@ void expect_matches_reference(const ReversiState& s) {
   EXPECT_EQ(s.legal_actions(), expected);
   for (int sq = 0; sq < 64; ++sq) {
     if ((P | O) >> sq & 1) continue;
-    ASSERT_EQ(flips(sq, P, O), slow_flips(sq, P, O)) << "square " << square_name(sq);
+    const Bitboard want = slow_flips(sq, P, O);
+    ASSERT_EQ(flips(sq, P, O), want) << "square " << square_name(sq);
+    ASSERT_EQ(flips_scalar(sq, P, O), want) << "square " << square_name(sq);
   }
 }
 
