@@ -128,5 +128,23 @@ TEST(SearchDriver, ExactPhaseMatchesSolveExact) {
   }
 }
 
+// A budget that runs out during the exact solve falls back to the
+// pre-search's move, marked inexact.
+TEST(SearchDriver, BudgetOutDuringTheSolveKeepsThePresearchMove) {
+  // FFO #40 (20 empties): the solve takes millions of nodes.
+  const testing::Pos p =
+      testing::mover_is_x("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
+  ASSERT_EQ(popcount(~(p.P | p.O)), 20);
+  Searcher searcher(8);
+  SearchLimits limits;
+  limits.exact_empties = 64;
+  limits.max_nodes = 50000;
+  const SearchResult r = searcher.search(p.P, p.O, limits);
+  EXPECT_FALSE(r.exact);
+  EXPECT_GE(r.depth, 1);
+  EXPECT_TRUE(legal_moves(p.P, p.O) & square_bit(r.move));
+  EXPECT_LT(r.nodes, 50000u + 20000u);
+}
+
 }  // namespace
 }  // namespace meeple::reversi
