@@ -5,14 +5,10 @@
 // connection's strand. Patterned on Beast's example/advanced/server.
 #pragma once
 
-// Boost 1.74's asio/awaitable.hpp uses std::exchange without <utility>.
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
 #include <memory>
 #include <optional>
-#include <utility>
 
+#include "server/beast.h"
 #include "server/context.h"
 
 namespace meeple::server {

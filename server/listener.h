@@ -1,13 +1,10 @@
 // Accepts TCP connections and hands each to an HttpSession on its own strand.
 #pragma once
 
-// Boost 1.74's asio/awaitable.hpp uses std::exchange without <utility>.
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
 #include <memory>
-#include <utility>
 
 #include "core/status.h"
+#include "server/beast.h"
 #include "server/context.h"
 
 namespace meeple::server {

@@ -12,15 +12,13 @@
 // seconds; one storage thread commits (storage.h).
 #pragma once
 
-// Boost 1.74's asio/awaitable.hpp uses std::exchange without <utility>.
-#include <boost/asio.hpp>
 #include <memory>
 #include <string>
 #include <thread>
-#include <utility>
 #include <vector>
 
 #include "server/api.h"
+#include "server/beast.h"
 #include "server/context.h"
 #include "server/listener.h"
 #include "server/lobby.h"

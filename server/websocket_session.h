@@ -10,14 +10,9 @@
 // (actions go through POST /api/tables/{id}/actions).
 #pragma once
 
-// Boost 1.74's asio/awaitable.hpp uses std::exchange without <utility>.
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
 #include <memory>
-#include <utility>
 
+#include "server/beast.h"
 #include "server/context.h"
 #include "server/table.h"
 

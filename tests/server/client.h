@@ -1,15 +1,12 @@
 // A small blocking HTTP and WebSocket client for the server tests (Beast).
 #pragma once
 
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <utility>  // before Boost 1.74's asio (awaitable.hpp needs std::exchange)
+
+#include "server/beast.h"
 
 namespace meeple::test {
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: installs playwright-core (npm ci), starts
+# `meeple serve` on a free loopback port with a temporary database, runs the
+# node tests in headless Chromium, and stops the server.
+#   tests/e2e/run.sh [path/to/meeple]     (default: build/release/cli/meeple)
+# Screenshots: build/e2e-screenshots/ (override with SCREENSHOT_DIR).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+meeple="${1:-$root/build/release/cli/meeple}"
+meeple="$(cd "$(dirname "$meeple")" && pwd)/$(basename "$meeple")"
+[ -x "$meeple" ] || { echo "e2e: no meeple binary at $meeple" >&2; exit 2; }
+[ -x /usr/bin/chromium ] || { echo "e2e: /usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 2; }
+
+cd "$here"
+if [ ! -d node_modules/playwright-core ]; then
+  npm ci --no-audit --no-fund
+fi
+
+tmp="$(mktemp -d)"
+log="$tmp/serve.log"
+export SCREENSHOT_DIR="${SCREENSHOT_DIR:-$root/build/e2e-screenshots}"
+mkdir -p "$SCREENSHOT_DIR"
+# Port 0: the server picks a free port and prints it.
+"$meeple" serve --port 0 --db "$tmp/e2e.db" --web "$root/web" --no-fsync >"$log" 2>&1 &
+pid=$!
+cleanup() {
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+url=""
+for _ in $(seq 1 100); do
+  url="$(grep -o 'http://[0-9.]*:[0-9]*/' "$log" | head -1 || true)"
+  [ -n "$url" ] && break
+  kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "e2e: the server did not start" >&2; cat "$log" >&2; exit 1; }
+echo "e2e: meeple serve at $url (screenshots in $SCREENSHOT_DIR)"
+MEEPLE_URL="${url%/}" node --test --test-concurrency=1 tests/

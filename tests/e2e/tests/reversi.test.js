@@ -1,0 +1,126 @@
+// End to end in a real headless Chromium: the lobby creates a Reversi table
+// against the computer, the test plays it to the end by clicking legal
+// squares (or Pass), then checks the final count three ways (the counters,
+// the discs drawn on the board, the server's view) and the replay page.
+// Screenshots of the lobby and the finished game go to SCREENSHOT_DIR.
+//
+// Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.MEEPLE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('test-results');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let context;
+let profile;
+
+before(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meeple-chromium-'));
+  // A fresh profile each run (playwright passes it as --user-data-dir).
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1200, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+});
+
+async function playToTheEnd(page) {
+  for (let turn = 0; turn < 200; turn++) {
+    // Wait until the game is over or it is our move (a legal square or Pass).
+    await page.waitForFunction(() =>
+      document.querySelector('#result') ||
+      document.querySelector('.reversi-board .sq.legal') ||
+      document.querySelector('button[data-action="pass"]'), null, { timeout: 30000 });
+    if (await page.$('#result')) return turn;
+    const pass = await page.$('button[data-action="pass"]');
+    if (pass) {
+      const before = await page.$$eval('#moves li', (l) => l.length);
+      await pass.click();
+      await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
+      continue;
+    }
+    const square = await page.$eval('.reversi-board .sq.legal', (g) => g.dataset.square);
+    await page.click(`.reversi-board .sq.legal[data-square="${square}"]`);
+    // Our disc appears on that square once the server has committed it.
+    await page.waitForSelector(`.reversi-board .sq[data-square="${square}"] circle.disc`, { timeout: 30000 });
+  }
+  throw new Error('the game did not end within 200 turns');
+}
+
+test('lobby → Reversi against the computer → played to the end by clicking', async () => {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create');
+  await page.waitForSelector('.lists .card');
+  await page.screenshot({ path: path.join(SHOTS, 'lobby.png'), fullPage: true });
+
+  await page.selectOption('#game', 'reversi');
+  await page.selectOption('select[data-seat="0"]', 'you');
+  await page.selectOption('select[data-seat="1"]', 'computer:1');
+  await page.click('#create');
+  await page.waitForFunction(() => location.hash.startsWith('#/table/'));
+  const id = await page.evaluate(() => location.hash.split('/')[2].split('?')[0]);
+  await page.waitForSelector('.reversi-board');
+  assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 4);
+  assert.match(await page.textContent('#turn'), /Black to move/);
+  assert.equal(await page.$$eval('.reversi-board .sq.legal', (l) => l.length), 4);
+
+  const turns = await playToTheEnd(page);
+  assert.ok(turns > 5, `only ${turns} turns`);
+
+  // The final count, three ways.
+  const black = Number(await page.textContent('#count-black'));
+  const white = Number(await page.textContent('#count-white'));
+  const drawnBlack = await page.$$eval('.reversi-board circle.disc.black', (d) => d.length);
+  const drawnWhite = await page.$$eval('.reversi-board circle.disc.white', (d) => d.length);
+  assert.equal(black, drawnBlack);
+  assert.equal(white, drawnWhite);
+  const server = await (await fetch(`${BASE}/api/tables/${id}`)).json();
+  assert.equal(server.table.status, 'finished');
+  assert.deepEqual(server.view.discs, { black, white });
+  const result = await page.textContent('#result');
+  if (black > white) assert.match(result, new RegExp(`Black wins ${black}–${white}`));
+  else if (white > black) assert.match(result, new RegExp(`White wins ${white}–${black}`));
+  else assert.match(result, /draw/);
+  // Fairness: the revealed seed matches the published hash (checked in the page).
+  await page.waitForFunction(() => /matches/.test(document.querySelector('#seed-check')?.textContent || ''));
+  await page.screenshot({ path: path.join(SHOTS, 'finished-game.png'), fullPage: true });
+
+  // The same table on a phone-sized screen.
+  const p2 = await context.newPage();
+  await p2.setViewportSize({ width: 390, height: 844 });
+  await p2.goto(`${BASE}/#/table/${id}`);
+  await p2.waitForSelector('#result');
+  const width = await p2.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen`);
+  await p2.screenshot({ path: path.join(SHOTS, 'finished-game-phone.png'), fullPage: true });
+
+  // Replay, move by move.
+  await page.goto(`${BASE}/#/replay/${id}`);
+  await page.waitForSelector('.reversi-board');
+  assert.match(await page.textContent('#step'), /^Start/);
+  assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 4);
+  await page.click('#next');
+  assert.match(await page.textContent('#step'), /^Step 1 of \d+: [a-h][1-8]/);
+  assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 5);
+
+  assert.deepEqual(errors, []);
+  await p2.close();
+  await page.close();
+});
