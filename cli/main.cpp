@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   meeple::cli::add_engine_command(app);
   meeple::cli::add_bench_command(app);
   meeple::cli::add_replay_command(app);
+  meeple::cli::add_odds_command(app);
   meeple::cli::add_serve_command(app);
   meeple::cli::add_verify_command(app);
   try {
