@@ -46,6 +46,7 @@ struct Command {
   std::string type;
   std::string territory, from, to, mission;
   int count = -1, dice = -1, value = -1, seat = -1;
+  bool bare = false;  // a single word, read as a territory to claim
   std::vector<std::string> cards;
 };
 
@@ -128,6 +129,7 @@ Result<Command> parse_text(const std::string& line) {
   } else if (n == 1) {
     c.type = "claim";  // a bare territory name in the claiming phase
     c.territory = w[0];
+    c.bare = true;
   } else {
     return invalid_argument("unknown command '" + w[0] + "' (type 'help' for the commands)");
   }
@@ -179,6 +181,9 @@ class RiskDecoder {
     const Seat me = s_.active_;
     if (c.type == "claim" || c.type == "place") {
       const Territory t = map_.find(c.territory);
+      if (t < 0 && c.bare)
+        return invalid_argument("unknown command or territory '" + c.territory +
+                                "' (commands: " + s_.phase_commands() + ")");
       if (t < 0) return unknown_territory(c.territory);
       if (s_.phase_ == Phase::kClaim) {
         if (c.type == "place")

@@ -166,6 +166,8 @@ class RiskState final : public State {
   std::string owner_name(int o) const;
   // The commands a player may type, for the terminal's 'help'.
   static std::string help_text();
+  // The commands that fit the current phase (one line).
+  std::string phase_commands() const;
 
   // Test set-up: a position in the middle of a turn (no validation beyond asserts).
   void set_territory(Territory t, int owner, int armies) {

@@ -23,6 +23,41 @@ std::string RiskState::help_text() {
          "Territory ids use underscores: north_africa, western_united_states.";
 }
 
+std::string RiskState::phase_commands() const {
+  switch (phase_) {
+    case Phase::kClaim:
+      return "claim TERRITORY";
+    case Phase::kSetupPlace:
+    case Phase::kTwoPlayerPlace:
+      return "place TERRITORY (one army; in the 2-player set-up also one per neutral colour)";
+    case Phase::kReinforce:
+      return cfg_->mode == Mode::kMissions ? "trade C1 C2 C3 | place N TERRITORY | declare MISSION"
+                                           : "trade C1 C2 C3 | place N TERRITORY";
+    case Phase::kForcedTrade:
+      return "trade C1 C2 C3";
+    case Phase::kForcedPlace:
+      return "place N TERRITORY";
+    case Phase::kAttack:
+      return cfg_->mode == Mode::kMissions
+                 ? "attack FROM TO [DICE] | end | fortify FROM TO N | declare MISSION"
+                 : "attack FROM TO [DICE] | end | fortify FROM TO N";
+    case Phase::kDefend:
+      return "defend 1|2";
+    case Phase::kMoveIn:
+      return "move N (armies in the conquered territory)";
+    case Phase::kFortify:
+      return "fortify FROM TO N | end";
+    case Phase::kFortifyMove:
+      return "move N";
+    case Phase::kTurnEnd:
+      return "declare MISSION | end";
+    case Phase::kGameOver:
+      return "(none)";
+    default:
+      return "die N | card NAME | first SEAT | mission ID (chance, --dice manual)";
+  }
+}
+
 std::string RiskState::to_text(Seat seat) const {
   const Map& map = *cfg_->map;
   const Edition& e = *cfg_->edition;
@@ -103,7 +138,7 @@ std::string RiskState::to_text(Seat seat) const {
     default:
       break;
   }
-  out += "Type 'help' for the commands.\n";
+  out += "Commands: " + phase_commands() + "\n";
   return out;
 }
 
