@@ -7,7 +7,7 @@
 //      stability cutoff, transposition table (from kTtEmpties up) with
 //      enhanced transposition cutoffs (from kEtcEmpties up), fastest-first
 //      ordering, null-window search with re-search.
-//   3. solve_shallow (5..kShallowEmpties empties): no move generation; the
+//   3. solve_shallow (up to kShallowEmpties empties): no move generation; the
 //      empty squares are tried directly (a square with no flips is not a
 //      move), odd quadrants first (parity), then corners, edges, inner
 //      squares, C- and X-squares.
@@ -23,13 +23,16 @@ namespace meeple::reversi {
 
 namespace {
 
-// Tried on FFO #40-#42 (nodes): 6/9 217.7 M; 7/8 238.9 M.
-constexpr int kShallowEmpties = 6;  // at or below: solve_shallow
-constexpr int kTtEmpties = 9;       // at or above: use the transposition table
+// Thresholds, tried on FFO #40-#44 (nodes, CPU seconds on a loaded 2-core
+// machine): shallow <= 6, table >= 9, ETC >= 11: 344.3 M, 19.4 s;
+// 5 / 8 / 10: 287.6 M, 18.3 s (kept); 4 / 7 / 10: 240.6 M, 19.7 s (fewer
+// nodes, each dearer). Without ETC (6 / 9): 381.6 M.
+constexpr int kShallowEmpties = 5;  // at or below: solve_shallow
+constexpr int kTtEmpties = 8;       // at or above: use the transposition table
 // Enhanced transposition cutoff (Plaat et al. 1996) from this many empties:
 // a child whose table entry already refutes it ends the node before any
-// search. FFO #40-#44: 381.6 M nodes without, 344.3 M with (from 11).
-constexpr int kEtcEmpties = 11;
+// search.
+constexpr int kEtcEmpties = 10;
 constexpr int kInf = 127;
 
 constexpr Bitboard bits(std::initializer_list<int> squares) {

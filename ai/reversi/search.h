@@ -14,7 +14,7 @@
 // (the final disc margin under perfect play). Nodes with many empties
 // generate moves, probe a table, try a stability cutoff (stability.h) and
 // order moves fastest-first (fewest opponent replies, corners weighted,
-// parity as tie-breaker); nodes with few empties (<= 6) skip move
+// parity as tie-breaker); nodes with few empties (<= 5) skip move
 // generation and try the empty squares in parity order (odd regions first,
 // then by a fixed square preference); the last 4, 3, 2, 1 empties have
 // their own unrolled functions and the very last square only counts flips.
