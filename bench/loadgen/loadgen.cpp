@@ -87,6 +87,7 @@ class Player : public std::enable_shared_from_this<Player> {
     read();
   }
   bool done() const { return done_; }
+  void set_think(std::chrono::milliseconds t) { think_ = t; }
 
  private:
   void read() {
@@ -122,10 +123,30 @@ class Player : public std::enable_shared_from_this<Player> {
                       [self = shared_from_this()](beast::error_code) {});
       return;
     }
-    if (waiting_ || posting_) return;
+    latest_ = v;
+    maybe_act();
+  }
+
+  // Acts on the newest snapshot once the previous action is both answered
+  // (HTTP) and seen (WebSocket); the two arrive in either order.
+  void maybe_act() {
+    if (waiting_ || posting_ || done_ || thinking_ || latest_.is_null()) return;
+    if (think_.count() > 0 && !thought_) {
+      // A player's think time: the offered load is tables / think.
+      thinking_ = true;
+      timer_.expires_after(think_);
+      timer_.async_wait([self = shared_from_this()](beast::error_code) {
+        self->thinking_ = false;
+        self->thought_ = true;
+        self->maybe_act();
+      });
+      return;
+    }
+    thought_ = false;
+    const json& v = latest_;
     const int seat = v["current_player"];
     json action = v.value("must_pass", false) ? json("pass") : json{{"move", v["legal_moves"][0]}};
-    post(seat, action, version);
+    post(seat, action, version_);
   }
 
   void post(int seat, const json& action, size_t version) {
@@ -155,6 +176,7 @@ class Player : public std::enable_shared_from_this<Player> {
           ++self->stats_.accepted;
         else
           ++self->stats_.rejected;
+        self->maybe_act();
       });
     });
   }
@@ -170,6 +192,10 @@ class Player : public std::enable_shared_from_this<Player> {
   http::response<http::string_body> res_;
   Stats& stats_;
   size_t version_ = 0;
+  json latest_;
+  std::chrono::milliseconds think_{0};
+  asio::steady_timer timer_{ioc_};
+  bool thinking_ = false, thought_ = false;
   bool waiting_ = false, posting_ = false, done_ = false;
   Clock::time_point submitted_;
 };
@@ -186,7 +212,7 @@ double percentile(std::vector<double> v, double p) {
 int main(int argc, char** argv) {
   CLI::App app{"meeple_loadgen: bounded load on a local meeple serve"};
   unsigned short port = 8080;
-  int tables = 200, seconds = 20, server_pid = 0, level = -1;
+  int tables = 200, seconds = 20, server_pid = 0, think_ms = 0;
   app.add_option("--port", port, "The server's port on 127.0.0.1")->capture_default_str();
   app.add_option("--tables", tables, "Concurrent tables (1..2000)")
       ->check(CLI::Range(1, 2000))
@@ -195,7 +221,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 300))
       ->capture_default_str();
   app.add_option("--server-pid", server_pid, "Server process, for memory per table");
-  (void)level;
+  app.add_option("--think-ms", think_ms,
+                 "Pause before each action (open-loop pacing; 0: as fast as possible)")
+      ->check(CLI::Range(0, 10000))
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   const long rss0 = server_pid ? rss_kib(server_pid) : -1;
@@ -209,7 +238,10 @@ int main(int argc, char** argv) {
     players.push_back(std::make_shared<Player>(ioc, port, c["id"], c["tokens"][0]["token"],
                                                c["tokens"][1]["token"], stats));
   }
-  for (auto& p : players) p->start();
+  for (auto& p : players) {
+    p->set_think(std::chrono::milliseconds(think_ms));
+    p->start();
+  }
   const long rss1 = server_pid ? rss_kib(server_pid) : -1;
   const auto t0 = Clock::now();
   ioc.run_for(std::chrono::seconds(seconds));

@@ -120,6 +120,11 @@ test('lobby → Reversi against the computer → played to the end by clicking',
   assert.match(await page.textContent('#step'), /^Step 1 of \d+: [a-h][1-8]/);
   assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 5);
 
+  // The lobby again, now listing the finished table.
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector(`.table-row[data-status="finished"]`);
+  await page.screenshot({ path: path.join(SHOTS, 'lobby-with-tables.png'), fullPage: true });
+
   assert.deepEqual(errors, []);
   await p2.close();
   await page.close();
