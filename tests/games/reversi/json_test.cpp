@@ -5,6 +5,7 @@
 #include "core/registry.h"
 #include "core/rng.h"
 #include "games/reversi/reversi.h"
+#include "games/reversi/text.h"
 #include "tests/games/reversi/helpers.h"
 
 namespace meeple::reversi::testing {
@@ -242,6 +243,10 @@ TEST(ReversiJson, TextShowsCoordinatesDiscsAndLegalMoves) {
   EXPECT_NE(t.find("4 · · * ○ ● · · ·"), std::string::npos) << t;
   EXPECT_NE(t.find("Black to move"), std::string::npos) << t;
   EXPECT_NE(t.find("legal: c4 d3 e6 f5"), std::string::npos) << t;
+  s.apply(sq("f5"));
+  const std::string ascii = board_text(s, false);
+  EXPECT_NE(ascii.find("5 . . . X X[X]. ."), std::string::npos) << ascii;
+  EXPECT_NE(ascii.find("White to move (O); legal: d6 f4 f6"), std::string::npos) << ascii;
 }
 
 }  // namespace
