@@ -234,13 +234,21 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
   // Step 4: iterative deepening (a short pre-search when solving exactly).
   const int empties = popcount(~(P | O));
   const bool exact_phase = empties <= limits.exact_empties;
-  const int max_depth = std::clamp(
-      exact_phase ? std::min(limits.max_depth, presearch_depth(empties)) : limits.max_depth, 1,
-      empties);
+  // With a clock, the pre-search deepens for up to kPresearchShare of the
+  // budget, so that a solve cut short still leaves a well-searched move.
+  constexpr double kPresearchShare = 0.15;
+  const bool timed = deadline_ > 0;
+  const int max_depth =
+      std::clamp(exact_phase && !timed ? std::min(limits.max_depth, presearch_depth(empties))
+                                       : limits.max_depth,
+                 1, empties);
   auto finish = [&](SearchResult& r) {
     r.nodes = nodes_;
     r.seconds = now_seconds() - start;
   };
+  // An iteration that overruns is cut at half the budget, and the solve
+  // still gets the rest.
+  if (timed && exact_phase) deadline_ = start + 0.5 * limits.seconds;
   for (int depth = 1; depth <= max_depth; ++depth) {
     can_stop_ = depth > 1;
     int best_move = list[0].sq;
@@ -263,10 +271,16 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
     if (on_iteration) on_iteration(result);
     // The next iteration costs several times this one: don't start what
     // cannot finish.
-    if (deadline_ > 0 && !exact_phase && now_seconds() - start > 0.45 * limits.seconds) break;
+    const double used = now_seconds() - start;
+    if (timed && !exact_phase && used > 0.45 * limits.seconds) break;
+    if (timed && exact_phase && used > kPresearchShare * limits.seconds) break;
   }
 
   // Step 5: the exact solve.
+  if (timed && exact_phase) {
+    deadline_ = start + limits.seconds;
+    if (!(max_nodes_ != 0 && nodes_ >= max_nodes_)) stopped_ = false;
+  }
   if (exact_phase && !stopped_) {
     can_stop_ = true;
     int best_move = list[0].sq;

@@ -69,7 +69,8 @@ class Searcher {
   // Best move for the mover P against O. Iterates the midgame depth 1, 2, ...
   // up to limits.max_depth until the time or node budget runs out (at least
   // depth 1 always completes); with <= exact_empties empties it solves
-  // exactly after a short midgame pre-search for move ordering (if the
+  // exactly after a midgame pre-search for move ordering (to a small fixed
+  // depth, or with a time limit iterating for up to 15% of it; if the
   // budget runs out during the solve, the pre-search's move is returned with
   // exact = false). on_iteration is called after each completed iteration.
   // If P has no move the result is a pass (64) scored by the opponent's search.

@@ -146,5 +146,23 @@ TEST(SearchDriver, BudgetOutDuringTheSolveKeepsThePresearchMove) {
   EXPECT_LT(r.nodes, 50000u + 20000u);
 }
 
+// With a clock, the pre-search iterates for part of the budget and the
+// solve gets the rest; either way a legal move comes back in time.
+TEST(SearchDriver, TimedExactPhaseAnswersWithinTheBudget) {
+  const testing::Pos p =
+      testing::mover_is_x("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
+  Searcher searcher(8);
+  SearchLimits limits;
+  limits.exact_empties = 64;
+  limits.seconds = 0.3;
+  const SearchResult r = searcher.search(p.P, p.O, limits);
+  EXPECT_TRUE(legal_moves(p.P, p.O) & square_bit(r.move));
+  EXPECT_GE(r.depth, 1);
+  EXPECT_LT(r.seconds, 5.0);  // generous: a check that the clock is read at all
+  if (r.exact) {
+    EXPECT_EQ(r.score, 38);
+  }
+}
+
 }  // namespace
 }  // namespace meeple::reversi
