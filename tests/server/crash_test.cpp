@@ -7,7 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "core/match.h"
@@ -130,6 +132,21 @@ TEST(Crash, KilledServerLosesNothingAcknowledgedAndResumes) {
   auto m = Match::replay(log);
   ASSERT_TRUE(m.is_ok()) << m.status().to_string();
   EXPECT_TRUE(m->state().is_terminal());
+
+  // `meeple verify` accepts the log and rejects a tampered seed or move.
+  const std::string file = db + ".log.json";
+  auto verify = [&](const json& j) {
+    std::ofstream(file) << j.dump();
+    const int rc = std::system((kMeeple + " verify " + file + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+  };
+  EXPECT_EQ(verify(log), 0);
+  json bad_seed = log;
+  bad_seed["seed"] = std::to_string(std::stoull(log["seed"].get<std::string>()) ^ 1);
+  EXPECT_EQ(verify(bad_seed), 1);
+  json bad_move = log;
+  bad_move["entries"][3]["action"] = 0;  // a1 is never legal on move 4
+  EXPECT_EQ(verify(bad_move), 1);
 }
 
 }  // namespace
