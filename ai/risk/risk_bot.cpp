@@ -43,8 +43,19 @@ class HeuristicBot final : public Bot {
         return fortify(*s, legal);
       case Phase::kFortifyMove:
         return legal.front();  // move everything it may
+      case Phase::kBribe:
+        // Win back a neutral the opponent has as an ally, if cards allow.
+        for (Action a : legal)
+          if (a < kEndBribe && popcount(s->hand(s->active())) >= 3 &&
+              s->is_ally((a - kBribeBase) % 4 + 2, 1 - s->active()))
+            return a;
+        return kEndBribe;
+      case Phase::kAllyReinforce:
+        return legal.front();  // every ally gets its die
+      case Phase::kAllyPlace:
+        return place(*s, legal);
       default:
-        return legal.back();  // kTurnEnd: end the turn
+        return legal.back();  // kTurnEnd, kBribe, kAllyFortify: end the step
     }
   }
 

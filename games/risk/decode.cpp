@@ -112,6 +112,14 @@ Result<Command> parse_text(const std::string& line) {
     c.from = w[1];
     c.to = w[2];
     if (n >= 4 && !parse_int(w[3], c.count)) return invalid_argument("usage: fortify FROM TO N");
+  } else if (c.type == "bribe") {
+    if (n != 3) return invalid_argument("usage: bribe CARD NEUTRAL (e.g. bribe alaska green)");
+    c.cards = {w[1]};
+    c.mission = w[2];  // the neutral's colour
+  } else if (c.type == "ally") {
+    if (n != 2)
+      return invalid_argument("usage: ally NEUTRAL (reinforce that ally, e.g. ally green)");
+    c.mission = w[1];
   } else if (c.type == "more") {
   } else if (c.type == "end" || c.type == "pass" || c.type == "done" || c.type == "stop") {
     c.type = c.type == "done" ? "done" : "end";
@@ -146,6 +154,7 @@ Result<Command> parse_object(const json& j) {
     if (j.contains("from")) c.from = lower(j["from"].get<std::string>());
     if (j.contains("to")) c.to = lower(j["to"].get<std::string>());
     if (j.contains("mission")) c.mission = lower(j["mission"].get<std::string>());
+    if (j.contains("neutral")) c.mission = lower(j["neutral"].get<std::string>());
     if (j.contains("count")) c.count = j["count"].get<int>();
     if (j.contains("dice")) c.dice = j["dice"].get<int>();
     if (j.contains("value")) c.value = j["value"].get<int>();
@@ -236,7 +245,10 @@ class RiskDecoder {
       if (to < 0) return unknown_territory(c.to);
       if (s_.phase_ != Phase::kAttack)
         return illegal_action(fmt::format("no attack now ({})", phase_name(s_.phase_)));
-      if (s_.owner_[from] != me) return illegal_action(map_.territory(from).id + " is not yours");
+      if (!s_.may_attack_from(from))
+        return illegal_action(map_.territory(from).id + " is not yours (nor your ally's)");
+      if (s_.owner_[to] == s_.owner_[from])
+        return illegal_action("an army cannot attack its own colour");
       if (s_.owner_[to] == me)
         return illegal_action("you cannot attack your own territory " + map_.territory(to).id);
       const int e = map_.edge_index(from, to);
@@ -281,21 +293,52 @@ class RiskDecoder {
       if (to < 0) return unknown_territory(c.to);
       if (s_.phase_ == Phase::kAttack)
         (void)push(kEndAttack, "");  // fortifying ends the attack step
-      if (sim.phase_ != Phase::kFortify)
-        return illegal_action(fmt::format("no fortification now ({})", phase_name(s_.phase_)));
-      if (s_.owner_[from] != me || s_.owner_[to] != me)
-        return illegal_action("both territories must be yours");
+      if (sim.phase_ != Phase::kFortify && sim.phase_ != Phase::kAllyFortify)
+        return illegal_action(fmt::format("no fortification now ({})", phase_name(sim.phase_)));
+      const int mover = sim.phase_ == Phase::kAllyFortify ? s_.owner_[from] : me;
+      if (sim.phase_ == Phase::kAllyFortify && !s_.is_ally(mover, me))
+        return illegal_action("allied fortification: " + map_.territory(from).id +
+                              " is not your ally's");
+      if (s_.owner_[from] != mover || s_.owner_[to] != mover)
+        return illegal_action("both territories must be yours (or, for an ally, that ally's)");
       if (from == to) return illegal_action("fortify: choose two different territories");
       if (c.count != -1 && (c.count < 1 || c.count > s_.armies_[from] - 1))
         return illegal_action(fmt::format("fortify: move 1..{} armies ({} must keep 1)",
                                           s_.armies_[from] - 1, map_.territory(from).id));
-      if (!((sim.connected(me, from) >> to) & 1))
+      if (!((sim.connected(mover, from) >> to) & 1))
         return illegal_action(fmt::format("no chain of your own territories joins {} to {}",
                                           map_.territory(from).id, map_.territory(to).id));
       if (auto st = push(kFortifyBase + from * kNumTerritories + to, "illegal fortification"); !st)
         return st;
       if (c.count == -1) return ids;  // the count follows as 'move N'
       return move_armies(sim, ids, c.count);
+    }
+    if (c.type == "bribe" || c.type == "ally") {
+      if (s_.cfg_->mode != Mode::kTwoPlayerActive)
+        return illegal_action(c.type + ": only in the active 2-player game");
+      int n = -1;
+      for (int o = 2; o < kMaxOwners; ++o)
+        if (s_.owner_name(o).rfind(c.mission, 0) == 0) n = o;
+      if (n < 0)
+        return invalid_argument("unknown neutral '" + c.mission +
+                                "' (green, yellow, black or purple)");
+      if (c.type == "ally") {
+        if (auto st = push(
+                kAllyReinforceBase + n - 2,
+                "you may reinforce each of your allies once, after your own reinforcement (§11.4)");
+            !st)
+          return st;
+        return ids;
+      }
+      const int card = c.cards.empty() ? -1 : find_card(c.cards[0]);
+      if (card < 0) return invalid_argument("bribe: unknown card");
+      if (!((s_.hand_[me] >> card) & 1)) return illegal_action("bribe: you do not hold that card");
+      if (auto st = push(kBribeBase + card * 4 + n - 2,
+                         "bribe: only before your reinforcement, to a neutral that is not your "
+                         "ally and holds fewer than 6 cards (§11.3, R9)");
+          !st)
+        return st;
+      return ids;
     }
     if (c.type == "more") {
       if (auto st = push(kMoveMore, "no army can be moved now"); !st) return st;
@@ -309,7 +352,10 @@ class RiskDecoder {
       Action a = kEndTurn;
       if (s_.phase_ == Phase::kAttack) a = kEndAttack;
       if (s_.phase_ == Phase::kMoveIn || s_.phase_ == Phase::kFortifyMove) a = kMoveDone;
-      if (s_.phase_ == Phase::kReinforce || s_.phase_ == Phase::kForcedPlace)
+      if (s_.phase_ == Phase::kBribe) a = kEndBribe;
+      if (s_.phase_ == Phase::kAllyReinforce) a = kEndAllyReinforce;
+      if (s_.phase_ == Phase::kReinforce || s_.phase_ == Phase::kForcedPlace ||
+          s_.phase_ == Phase::kAllyPlace)
         return illegal_action(fmt::format("place your {} armies first", s_.reinforcements_));
       if (auto st = push(a, fmt::format("nothing to end now ({})", phase_name(s_.phase_))); !st)
         return st;
@@ -366,7 +412,8 @@ class RiskDecoder {
     return invalid_argument("unknown territory '" + name + "' (use ids such as north_africa)");
   }
   std::string place_error(const RiskState& sim, Territory t, int k) const {
-    if (sim.owner_[t] != s_.active_ && s_.phase_ != Phase::kTwoPlayerPlace)
+    if (sim.owner_[t] != s_.active_ && s_.phase_ != Phase::kTwoPlayerPlace &&
+        s_.phase_ != Phase::kAllyPlace)
       return map_.territory(t).id + " is not yours";
     if (k > 0) return fmt::format("you can place only {} armies now", k);
     return fmt::format("you cannot place on {} now ({})", map_.territory(t).id,

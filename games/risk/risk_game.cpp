@@ -87,14 +87,11 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
             mode, players));
       break;
     case Mode::kTwoPlayerPassive:
+    case Mode::kTwoPlayerActive:
       if (players != 2)
         return invalid_argument(fmt::format(
             "risk: mode {} is for exactly 2 players, got {} (use --players 2)", mode, players));
       break;
-    case Mode::kTwoPlayerActive:
-      return invalid_argument(
-          "risk: mode two-player-active (historical armies: bribes, alliances, status rolls, "
-          "§11) is not implemented yet; use two-player-passive");
     case Mode::kTeams:
       if (players < 4 || players > 6)
         return invalid_argument(

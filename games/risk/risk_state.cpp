@@ -32,11 +32,12 @@ const char* mode_name(Mode m) {
 }
 
 const char* phase_name(Phase p) {
-  static const char* names[] = {"deal_missions", "deal_territories", "roll_first",   "claim",
-                                "setup_place",   "two_player_place", "roll_starter", "reinforce",
-                                "attack",        "defend",           "roll_dice",    "move_in",
-                                "forced_trade",  "forced_place",     "fortify",      "fortify_move",
-                                "turn_end",      "draw_card",        "game_over"};
+  static const char* names[] = {
+      "deal_missions",    "deal_territories", "roll_first",   "claim",        "setup_place",
+      "two_player_place", "roll_starter",     "reinforce",    "attack",       "defend",
+      "roll_dice",        "move_in",          "forced_trade", "forced_place", "fortify",
+      "fortify_move",     "turn_end",         "draw_card",    "bribe",        "ally_reinforce",
+      "roll_ally_die",    "ally_place",       "status_roll",  "ally_fortify", "game_over"};
   return names[static_cast<int>(p)];
 }
 
@@ -60,6 +61,13 @@ std::string RiskState::owner_name(int o) const {
 
 json RiskState::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
+  if (a == kEndBribe || a == kEndAllyReinforce) return {{"type", "end"}};
+  if (a >= kAllyReinforceBase)
+    return {{"type", "ally"}, {"neutral", kColours[a - kAllyReinforceBase + 2]}};
+  if (a >= kBribeBase)
+    return {{"type", "bribe"},
+            {"card", cfg_->edition->card_name((a - kBribeBase) / 4, map)},
+            {"neutral", kColours[(a - kBribeBase) % 4 + 2]}};
   if (a >= kMissionBase)
     return {{"type", "mission"}, {"mission", cfg_->edition->missions[a - kMissionBase].id}};
   if (a >= kSeatBase) return {{"type", "first"}, {"seat", a - kSeatBase}};
@@ -115,7 +123,14 @@ std::string RiskState::action_to_string(Action a) const {
   if (type == "done") return "done";
   if (type == "fortify")
     return fmt::format("fortify {} {}", j["from"].get<std::string>(), j["to"].get<std::string>());
-  if (type == "end") return a == kEndAttack ? "end attack" : "end turn";
+  if (type == "end")
+    return a == kEndAttack          ? "end attack"
+           : a == kEndBribe         ? "end bribes"
+           : a == kEndAllyReinforce ? "end ally reinforcement"
+                                    : "end turn";
+  if (type == "bribe")
+    return "bribe " + j["card"].get<std::string>() + " " + j["neutral"].get<std::string>();
+  if (type == "ally") return "ally " + j["neutral"].get<std::string>();
   if (type == "declare") return "declare " + j["mission"].get<std::string>();
   if (type == "trade") {
     const auto& c = j["cards"];
@@ -165,6 +180,9 @@ json RiskState::to_json() const {
   j["missions"] = missions_;
   j["completed"] = completed_;
   j["winner"] = winner_;
+  j["neutral_status"] = status_;
+  j["bribes"] = bribes_;
+  j["allies"] = {involved_, ally_done_, ally_pending_, ally_move_};
   return j;
 }
 
@@ -215,6 +233,11 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
     s->missions_ = j.at("missions");
     s->completed_ = j.at("completed");
     s->winner_ = j.at("winner");
+    s->status_ = j.at("neutral_status");
+    s->bribes_ = j.at("bribes");
+    const auto& al = j.at("allies");
+    s->involved_ = al.at(0), s->ally_done_ = al.at(1), s->ally_pending_ = al.at(2),
+    s->ally_move_ = al.at(3);
   } catch (const json::exception& e) {
     return invalid_argument(std::string("risk state: missing or mistyped field: ") + e.what());
   }
@@ -228,7 +251,9 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
   }
   CardMask seen = s->deck_ & s->discard_;
   CardMask all = s->deck_ | s->discard_;
-  for (auto h : s->hand_) {
+  std::vector<CardMask> places(s->hand_.begin(), s->hand_.end());
+  places.insert(places.end(), s->bribes_.begin(), s->bribes_.end());
+  for (auto h : places) {
     seen |= all & h;
     all |= h;
   }
@@ -303,6 +328,15 @@ json RiskState::view(Seat seat) const {
         {"defence", std::vector<int>(last_dice_.begin() + last_att_,
                                      last_dice_.begin() + last_att_ + last_def_)}};
   v["winner"] = winner_;
+  if (cfg_->mode == Mode::kTwoPlayerActive) {
+    json ns = json::array();
+    static const char* kStatus[] = {"ally of red", "uninvolved", "ally of blue"};
+    for (int n = 2; n < kMaxOwners; ++n)
+      ns.push_back({{"neutral", kColours[n]},
+                    {"status", status_[n] < 0 ? "destroyed" : kStatus[status_[n]]},
+                    {"bribe_cards", popcount(bribes_[n])}});
+    v["neutrals"] = ns;
+  }
   return v;
 }
 
@@ -310,9 +344,12 @@ std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
   auto s = std::make_unique<RiskState>(*this);
   // 1. Hands of the other players: their sizes are public; their cards come
   //    from the pool of cards this seat has not seen (deck + other hands).
+  // Bribe cards lie face down under the neutrals (§11.3): only their number
+  // is public, so they join the pool too.
   CardMask pool = deck_;
   for (int p = 0; p < cfg_->players; ++p)
     if (p != seat) pool |= hand_[p];
+  for (int n = cfg_->players; n < kMaxOwners; ++n) pool |= bribes_[n];
   std::vector<int> cards = cards_of(pool);
   rng.shuffle(std::span<int>(cards));
   size_t next = 0;
@@ -321,6 +358,10 @@ std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
     if (p == seat) continue;
     s->hand_[p] = 0;
     for (int k = popcount(hand_[p]); k > 0; --k) s->hand_[p] |= CardMask{1} << cards[next++];
+  }
+  for (int n = cfg_->players; n < kMaxOwners; ++n) {
+    s->bribes_[n] = 0;
+    for (int k = popcount(bribes_[n]); k > 0; --k) s->bribes_[n] |= CardMask{1} << cards[next++];
   }
   for (; next < cards.size(); ++next) s->deck_ |= CardMask{1} << cards[next];
   // 2. Missions the seat cannot see: per rank, from the cards not visible to it.
@@ -406,6 +447,10 @@ uint64_t RiskState::hash() const {
                              winner_};
   for (int64_t v : scalars) h = mix64(h, static_cast<uint64_t>(v));
   for (int i = 0; i < dice_rolled_; ++i) h = mix64(h, static_cast<uint64_t>(dice_[i]));
+  for (int o = 0; o < kMaxOwners; ++o)
+    h = mix64(h, bribes_[o] ^ (static_cast<uint64_t>(status_[o] + 2) << 50));
+  h = mix64(h, static_cast<uint64_t>(involved_) | (uint64_t{ally_done_} << 8) |
+                   (static_cast<uint64_t>(ally_pending_ + 1) << 16) | (uint64_t{ally_move_} << 24));
   return h;
 }
 

@@ -11,10 +11,12 @@
 // first claimer / first player and each mission dealt are chance outcomes
 // too, so a referee can enter what happened at a real table.
 //
-// Modes implemented: World Domination (§7), Secret Missions (§8) and the
-// two-player game with passive neutrals (§9, §10). Not implemented yet (the
-// factory rejects them with a message): the active two-player game (§11) and
-// Team Risk (§12).
+// Modes implemented: World Domination (§7), Secret Missions (§8), the
+// two-player game with passive neutrals (§9, §10) and with active neutrals
+// (§11: bribes, alliances, allied reinforcement, attacks and fortification,
+// status rolls; active.cpp). Not implemented yet (the factory rejects it
+// with a message): Team Risk (§12), which needs armies of several players
+// in one territory.
 //
 // Action ids (dense; the layout is part of the replay format):
 //   0..41            territory t: claim t / place one army on t
@@ -28,6 +30,8 @@
 //   2314 + a*1936 + b*44 + c   trade cards a < b < c
 //   chance: 87498 + f-1 die face f; 87504 + card drawn/dealt;
 //           87548 + seat chosen by the start roll; 87554 + mission dealt
+//   87582 + c*4 + n-2  bribe card c to neutral n; 87758 end the bribes
+//   87759 + n-2      reinforce ally n (a die follows); 87763 end ally reinforcement
 #pragma once
 
 #include <array>
@@ -59,7 +63,12 @@ inline constexpr Action kDieBase = kTradeBase + kNumCards * kNumCards * kNumCard
 inline constexpr Action kCardBase = kDieBase + 6;
 inline constexpr Action kSeatBase = kCardBase + kNumCards;
 inline constexpr Action kMissionBase = kSeatBase + kMaxOwners;
-inline constexpr Action kNumDistinctActions = kMissionBase + 28;
+// The active 2-player game (§11):
+inline constexpr Action kBribeBase = kMissionBase + 28;  // + card * 4 + (neutral - 2)
+inline constexpr Action kEndBribe = kBribeBase + kNumCards * 4;
+inline constexpr Action kAllyReinforceBase = kEndBribe + 1;  // + (neutral - 2)
+inline constexpr Action kEndAllyReinforce = kAllyReinforceBase + 4;
+inline constexpr Action kNumDistinctActions = kEndAllyReinforce + 1;
 
 inline Action trade_action(int a, int b, int c) {
   return kTradeBase + (a * kNumCards + b) * kNumCards + c;
@@ -99,6 +108,12 @@ enum class Phase : uint8_t {
   kFortifyMove,      // how many armies that move takes
   kTurnEnd,          // Mission Risk: last chance to declare (R36)
   kDrawCard,         // chance: end-of-turn card, §5.8
+  kBribe,            // active 2-player: give cards to neutrals, §11.3
+  kAllyReinforce,    // choose an ally to reinforce, or end, §11.4
+  kRollAllyDie,      // chance: the ally's reinforcement die (R10)
+  kAllyPlace,        // place the ally's armies
+  kStatusRoll,       // chance: one die per involved neutral, §11.6 (R32)
+  kAllyFortify,      // one move per ally, §11.7 (R31)
   kGameOver,
 };
 const char* phase_name(Phase p);
@@ -150,6 +165,14 @@ class RiskState final : public State {
   // Value of trading {a, b, c} now (cavalryman or fixed table).
   int set_value(int a, int b, int c) const;
   int mission(int p, int slot) const { return missions_[p][slot]; }
+  // Active 2-player game: is neutral n the ally of player p? (§11.1)
+  bool is_ally(int n, int p) const { return n >= 2 && status_[n] == (p == 0 ? 0 : 2); }
+  int neutral_status(int n) const { return status_[n]; }
+  CardMask bribes(int n) const { return bribes_[n]; }
+  void set_neutral_status(int n, int status) { status_[n] = static_cast<int8_t>(status); }
+  void set_bribes(int n, CardMask m) { bribes_[n] = m; }
+  // Can the armies in `from` attack now (own, or an ally's in §11.5)?
+  bool may_attack_from(Territory from) const;
   bool mission_completed(int p, int slot) const { return (completed_[p] >> slot) & 1; }
   bool mission_holds(int p, int mission_index) const;
   int conquests_this_turn() const { return conquests_this_turn_; }
@@ -219,6 +242,16 @@ class RiskState final : public State {
   void after_draw();
   void check_victory_after_conquest(int attacker, int victim_owner);
   int next_alive(int p) const;
+  // active.cpp (§11)
+  bool active_mode() const { return cfg_->mode == Mode::kTwoPlayerActive; }
+  void begin_reinforce();
+  void after_own_reinforcement();
+  void enter_ally_fortify();
+  void after_own_fortify();
+  void legal_active_actions(std::vector<Action>& out) const;
+  void apply_active(Action a);
+  void after_attack_step();
+  bool has_ally_fortify() const;
 
   std::shared_ptr<const RiskConfig> cfg_;
   Phase phase_ = Phase::kRollFirst;
@@ -253,6 +286,15 @@ class RiskState final : public State {
   std::array<std::array<int, 4>, kMaxOwners> missions_{};
   std::array<uint8_t, kMaxOwners> completed_{};
   int winner_ = -1;
+  // The active 2-player game: per neutral (index 2..5) its status (0 ally of
+  // player 0, 1 uninvolved, 2 ally of player 1, -1 destroyed) and its bribe
+  // cards; neutrals involved in a battle this turn; allies already
+  // reinforced / fortified this step; the ally being handled.
+  std::array<int8_t, kMaxOwners> status_{};
+  std::array<CardMask, kMaxOwners> bribes_{};
+  uint8_t involved_ = 0, ally_done_ = 0;
+  int ally_pending_ = -1;
+  bool ally_move_ = false;
 };
 
 }  // namespace meeple::risk

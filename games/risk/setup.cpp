@@ -22,6 +22,7 @@ namespace meeple::risk {
 RiskState::RiskState(std::shared_ptr<const RiskConfig> config) : cfg_(std::move(config)) {
   owner_.fill(-1);
   armies_.fill(0);
+  status_.fill(1);  // §11.1: every neutral starts uninvolved
   for (auto& m : missions_) m.fill(-1);
   const Edition& e = *cfg_->edition;
   if (cfg_->two_player()) {

@@ -17,7 +17,8 @@ namespace meeple::risk {
 namespace {
 bool is_chance_phase(Phase p) {
   return p == Phase::kDealMissions || p == Phase::kDealTerritories || p == Phase::kRollFirst ||
-         p == Phase::kRollStarter || p == Phase::kRollDice || p == Phase::kDrawCard;
+         p == Phase::kRollStarter || p == Phase::kRollDice || p == Phase::kDrawCard ||
+         p == Phase::kRollAllyDie || p == Phase::kStatusRoll;
 }
 }  // namespace
 
@@ -143,6 +144,8 @@ std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
       for (int s = 0; s < cfg_->players; ++s) ids.push_back(kSeatBase + s);
       break;
     case Phase::kRollDice:
+    case Phase::kRollAllyDie:
+    case Phase::kStatusRoll:
       for (int f = 1; f <= 6; ++f) ids.push_back(kDieBase + f - 1);
       break;
     case Phase::kDrawCard:
@@ -239,7 +242,9 @@ void RiskState::legal_turn_actions(std::vector<Action>& out) const {
       const auto& edges = cfg_->map->edges();
       for (int e = 0; e < static_cast<int>(edges.size()); ++e) {
         const Edge& ed = edges[e];
-        if (owner_[ed.from] != active_ || owner_[ed.to] == active_) continue;
+        if (!may_attack_from(ed.from) || owner_[ed.to] == active_ ||
+            owner_[ed.to] == owner_[ed.from])
+          continue;
         const int max_dice = max_attack_dice(armies_[ed.from]);
         for (int k = 1; k <= max_dice; ++k) out.push_back(kAttackBase + e * 3 + k - 1);
       }
@@ -270,6 +275,7 @@ void RiskState::legal_turn_actions(std::vector<Action>& out) const {
       add_declarations(out);
       return;
     default:
+      legal_active_actions(out);
       return;
   }
 }
@@ -302,12 +308,27 @@ void RiskState::apply(Action a) {
 void RiskState::start_turn(int p) {
   active_ = p;
   ++turn_number_;
-  phase_ = Phase::kReinforce;
-  reinforcements_ = base_reinforcement(p);
-  must_trade_ = popcount(hand_[p]) >= 5;  // §5.3, tested when the step begins
-  placed_any_ = false;
   conquests_this_turn_ = 0;
   declared_this_turn_ = false;
+  involved_ = 0;
+  if (active_mode()) {
+    phase_ = Phase::kBribe;  // §11.2 step 1, before the reinforcement (R11)
+    std::vector<Action> bribes;
+    legal_active_actions(bribes);
+    if (bribes.size() > 1) return;
+  }
+  begin_reinforce();
+}
+
+void RiskState::begin_reinforce() {
+  phase_ = Phase::kReinforce;
+  reinforcements_ = base_reinforcement(active_);
+  must_trade_ = popcount(hand_[active_]) >= 5;  // §5.3, tested when the step begins
+  placed_any_ = false;
+}
+
+bool RiskState::may_attack_from(Territory from) const {
+  return owner_[from] == active_ || (active_mode() && is_ally(owner_[from], active_));
 }
 
 void RiskState::trade(Action a) {
@@ -370,12 +391,19 @@ void RiskState::resolve_battle_roll() {
   }
   // (a) the target passes to the attacker with the committed armies.
   const int victim = owner_[tgt_];
-  owner_[tgt_] = static_cast<int8_t>(active_);
+  const int conqueror = owner_[src_];  // the active player, or his ally (§11.5)
+  owner_[tgt_] = static_cast<int8_t>(conqueror);
   armies_[tgt_] = att_dice_;
   armies_[src_] -= att_dice_;
-  ++conquests_this_turn_;
+  if (conqueror == active_) ++conquests_this_turn_;  // an ally's conquest earns no card
   if (victim < cfg_->players && territory_count(victim) == 0) {
     eliminated_[victim] = true;
+    victim_ = victim;
+  } else if (active_mode() && victim >= 2 && territory_count(victim) == 0) {
+    // A destroyed neutral: its bribe cards go to the active player (§11.5,
+    // R12) after the move-in; it is no longer rolled for.
+    status_[victim] = -1;
+    involved_ &= static_cast<uint8_t>(~(1u << victim));
     victim_ = victim;
   }
   // (b) game-end checks that need no further choice.
@@ -398,8 +426,13 @@ void RiskState::finish_move_in() {
   // ⇒ trade down to 4 or fewer now, and place those armies (§5.3, R16).
   phase_ = Phase::kAttack;
   if (victim_ < 0) return;
-  hand_[active_] |= hand_[victim_];
-  hand_[victim_] = 0;
+  if (victim_ < cfg_->players) {
+    hand_[active_] |= hand_[victim_];
+    hand_[victim_] = 0;
+  } else {
+    hand_[active_] |= bribes_[victim_];
+    bribes_[victim_] = 0;
+  }
   victim_ = -1;
   if (popcount(hand_[active_]) > 5) {
     reinforcements_ = 0;
@@ -442,18 +475,27 @@ void RiskState::apply_turn(Action a) {
       } else {
         ++armies_[a];
         placed_any_ = true;
-        if (--reinforcements_ == 0) phase_ = Phase::kAttack;
+        if (--reinforcements_ == 0) {
+          if (phase_ == Phase::kReinforce && active_mode())
+            after_own_reinforcement();
+          else
+            phase_ = Phase::kAttack;
+        }
       }
       return;
     case Phase::kAttack:
       if (a == kEndAttack) {
-        phase_ = Phase::kFortify;
+        after_attack_step();
       } else if (a >= kDeclareBase) {
         declare(a - kDeclareBase);
       } else {
         const Edge& e = cfg_->map->edges()[(a - kAttackBase) / 3];
         src_ = e.from;
         tgt_ = e.to;
+        if (active_mode()) {  // §11.6: attackers and defenders alike are involved
+          if (owner_[src_] >= 2) involved_ |= static_cast<uint8_t>(1u << owner_[src_]);
+          if (owner_[tgt_] >= 2) involved_ |= static_cast<uint8_t>(1u << owner_[tgt_]);
+        }
         att_dice_ = (a - kAttackBase) % 3 + 1;
         dice_rolled_ = 0;
         // A defender with one army has no choice to make (§4.1).
@@ -482,6 +524,8 @@ void RiskState::apply_turn(Action a) {
       }
       if (phase_ == Phase::kMoveIn) {
         finish_move_in();
+      } else if (active_mode()) {
+        after_own_fortify();
       } else if (may_declare_after_fortify()) {
         phase_ = Phase::kTurnEnd;
       } else {
@@ -491,7 +535,12 @@ void RiskState::apply_turn(Action a) {
     }
     case Phase::kFortify:
       if (a == kEndTurn) {
-        finish_turn();
+        if (active_mode()) {
+          ally_move_ = false;
+          after_own_fortify();
+        } else {
+          finish_turn();
+        }
       } else if (a >= kDeclareBase) {
         declare(a - kDeclareBase);
       } else {
@@ -517,7 +566,7 @@ void RiskState::apply_turn(Action a) {
       return;
     }
     default:
-      assert(false && "not a turn phase");
+      apply_active(a);
   }
 }
 

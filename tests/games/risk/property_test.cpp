@@ -36,6 +36,8 @@ void check_invariants(const RiskState& s) {
   for (int p = 0; p < kMaxOwners; ++p) {
     overlap |= all & s.hand(p);
     all |= s.hand(p);
+    overlap |= all & s.bribes(p);
+    all |= s.bribes(p);
   }
   ASSERT_EQ(overlap, 0u) << "a card in two places";
   if (s.phase() != Phase::kDealTerritories) {
@@ -93,6 +95,9 @@ TEST(RiskProperties, HeuristicGamesMissions) {
 TEST(RiskProperties, HeuristicGamesTwoPlayerPassive) {
   play_games("two-player-passive", 2, games_per_mode(), 300);
 }
+TEST(RiskProperties, HeuristicGamesTwoPlayerActive) {
+  play_games("two-player-active", 2, games_per_mode(), 400);
+}
 
 // The shared conformance checks (tests/common/conformance.h check_node) at
 // nodes of heuristic games: sorted legal actions, chance sums, action JSON
@@ -134,6 +139,9 @@ TEST(RiskConformance, Missions) {
 }
 TEST(RiskConformance, TwoPlayerPassive) {
   conformance("two-player-passive", 2, 3);
+}
+TEST(RiskConformance, TwoPlayerActive) {
+  conformance("two-player-active", 2, 4);
 }
 
 }  // namespace
