@@ -19,6 +19,8 @@ std::string RiskState::help_text() {
          "  fortify FROM TO N           the one free move of the turn\n"
          "  end | pass                  end the attack step, or end the turn\n"
          "  declare MISSION             Mission Risk: declare a completed mission (e.g. CPT2)\n"
+         "  bribe CARD NEUTRAL          active 2-player game: give a card to a neutral colour\n"
+         "  ally NEUTRAL                active 2-player game: reinforce that ally (one die)\n"
          "  die N | card C | first S | mission M   enter chance outcomes (--dice manual)\n"
          "Territory ids use underscores: north_africa, western_united_states.";
 }
@@ -53,6 +55,14 @@ std::string RiskState::phase_commands() const {
       return "declare MISSION | end";
     case Phase::kGameOver:
       return "(none)";
+    case Phase::kBribe:
+      return "bribe CARD NEUTRAL | end";
+    case Phase::kAllyReinforce:
+      return "ally NEUTRAL (roll its reinforcement die) | end";
+    case Phase::kAllyPlace:
+      return "place N TERRITORY (your ally's)";
+    case Phase::kAllyFortify:
+      return "fortify FROM TO N (one move per ally) | end";
     default:
       return "die N | card NAME | first SEAT | mission ID (chance, --dice manual)";
   }
@@ -83,6 +93,12 @@ std::string RiskState::to_text(Seat seat) const {
                        phase_ <= Phase::kTwoPlayerPlace && setup_left_[p] > 0
                            ? fmt::format("  to place {}", setup_left_[p])
                            : "");
+  }
+  if (cfg_->mode == Mode::kTwoPlayerActive) {
+    static const char* kStatus[] = {"ally of red", "uninvolved", "ally of blue"};
+    for (int n = 2; n < kMaxOwners; ++n)
+      out += fmt::format("{}: {} ({} bribe cards)\n", owner_name(n),
+                         status_[n] < 0 ? "destroyed" : kStatus[status_[n]], popcount(bribes_[n]));
   }
   if (!cfg_->fixed_trade_table())
     out += fmt::format("Golden Cavalryman: next set {}\n", cavalry_value(e, sets_traded_));
