@@ -151,8 +151,23 @@ void HttpSession::on_write(bool close_after, beast::error_code ec, size_t) {
 }
 
 void HttpSession::close() {
+  // Lingering close: stop sending, then read and drop what the client still
+  // sends (a body we refused), up to a limit and a time, so the client
+  // reads our answer instead of a connection reset.
   beast::error_code ec;
   stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+  drain_ = std::make_shared<std::array<char, 16384>>();
+  stream_.expires_after(std::chrono::seconds(2));
+  drain(0);
+}
+
+void HttpSession::drain(size_t total) {
+  stream_.async_read_some(asio::buffer(*drain_),
+                          [self = shared_from_this(), total](beast::error_code ec, size_t n) {
+                            if (ec || total + n > 4 * 1024 * 1024)
+                              return;  // done; the socket closes with us
+                            self->drain(total + n);
+                          });
 }
 
 }  // namespace meeple::server

@@ -5,6 +5,7 @@
 // connection's strand. Patterned on Beast's example/advanced/server.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -30,6 +31,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void send_json(int status, const json& body, bool keep_alive);
   void on_write(bool close, boost::beast::error_code ec, size_t bytes);
   void close();
+  void drain(size_t total);
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
@@ -37,6 +39,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::shared_ptr<Response> out_;
   ServerContext& ctx_;
   unsigned version_ = 11;
+  std::shared_ptr<std::array<char, 16384>> drain_;
 };
 
 }  // namespace meeple::server
