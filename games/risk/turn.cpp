@@ -56,6 +56,7 @@ int RiskState::set_value(int a, int b, int c) const {
 }
 
 bool RiskState::mission_holds(int p, int m) const {
+  if (m < 0) return false;  // not dealt (a position built without the deal)
   const Mission& mi = cfg_->edition->missions[m];
   switch (mi.kind) {
     case MissionKind::kHold:
