@@ -5,6 +5,8 @@
 // reversi: perft leaves/s (bulk counting), random full games/s, midgame
 //          search nodes/s, and the FFO #40-#44 exact solves (time, score
 //          checked against the file).
+// risk:    battles/s and full 3-player domination games/s between heuristic
+//          bots (cli/bench_risk.cpp).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -128,7 +130,7 @@ int bench_reversi(const BenchArgs& a) {
 void add_bench_command(CLI::App& app) {
   auto args = std::make_shared<BenchArgs>();
   auto* cmd = app.add_subcommand("bench", "Measure a game's speed on this machine (one thread)");
-  cmd->add_option("game", args->game, "reversi")->required();
+  cmd->add_option("game", args->game, "reversi or risk")->required();
   cmd->add_option("--perft-depth", args->perft_depth, "Reversi perft depth")
       ->check(CLI::Range(1, 14));
   cmd->add_option("--seconds", args->seconds, "Time budget of each timed part")
@@ -140,8 +142,13 @@ void add_bench_command(CLI::App& app) {
     int rc = 0;
     if (args->game == "reversi") {
       rc = bench_reversi(*args);
+#ifdef MEEPLE_HAVE_RISK
+    } else if (args->game == "risk") {
+      rc = bench_risk(args->seconds);
+#endif
     } else {
-      std::cerr << "meeple bench: no benchmark for '" << args->game << "' (available: reversi)\n";
+      std::cerr << "meeple bench: no benchmark for '" << args->game
+                << "' (available: reversi, risk)\n";
       rc = 2;
     }
     if (rc != 0) throw CLI::RuntimeError(rc);
