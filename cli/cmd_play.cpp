@@ -2,12 +2,11 @@
 // friends at one keyboard, or referee a physical game (--dice manual).
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 #include <random>
-#include <sstream>
 
 #include "cli/commands.h"
+#include "cli/json_input.h"
 #include "cli/options.h"
 #include "cli/play_loop.h"
 #include "core/registry.h"
@@ -44,15 +43,12 @@ int run_play(const PlayArgs& a) {
   }
   std::optional<Match> match;
   if (!a.load.empty()) {
-    std::ifstream f(a.load);
-    std::stringstream text;
-    text << f.rdbuf();
-    json log = json::parse(text.str(), nullptr, false);
-    if (!f || log.is_discarded()) {
-      std::cerr << "meeple play: " << a.load << " is not a readable JSON match log\n";
+    auto log = read_json_input(a.load);
+    if (!log) {
+      std::cerr << "meeple play: " << log.status().message() << "\n";
       return 2;
     }
-    auto m = Match::replay(log);
+    auto m = Match::replay(*log);
     if (!m) {
       std::cerr << "meeple play: " << a.load << ": " << m.status().message() << "\n";
       return 2;

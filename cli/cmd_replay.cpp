@@ -2,11 +2,10 @@
 // every step and every sampled chance outcome against the seed.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.h"
+#include "cli/json_input.h"
 #include "core/match.h"
 
 namespace meeple::cli {
@@ -18,29 +17,18 @@ void add_replay_command(CLI::App& app) {
   cmd->add_option("file", *path, "The match log (`-` for standard input)")->required();
   cmd->add_flag("--moves,-m", *verbose, "Print every move");
   cmd->callback([path, verbose] {
-    std::stringstream text;
-    if (*path == "-") {
-      text << std::cin.rdbuf();
-    } else {
-      std::ifstream f(*path);
-      if (!f) {
-        std::cerr << "meeple replay: cannot open " << *path << "\n";
-        throw CLI::RuntimeError(2);
-      }
-      text << f.rdbuf();
-    }
-    json log = json::parse(text.str(), nullptr, false);
-    if (log.is_discarded()) {
-      std::cerr << "meeple replay: " << *path << " is not valid JSON\n";
+    auto log = read_json_input(*path);
+    if (!log) {
+      std::cerr << "meeple replay: " << log.status().message() << "\n";
       throw CLI::RuntimeError(2);
     }
-    auto m = Match::replay(log);
+    auto m = Match::replay(*log);
     if (!m) {
       std::cerr << "meeple replay: " << m.status().to_string() << "\n";
       throw CLI::RuntimeError(1);
     }
     if (*verbose) {
-      for (const auto& e : log["entries"]) std::cout << e.dump() << "\n";
+      for (const auto& e : (*log)["entries"]) std::cout << e.dump() << "\n";
     }
     const State& s = m->state();
     std::cout << s.to_text(kSpectator) << "\n";

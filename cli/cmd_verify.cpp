@@ -10,11 +10,10 @@
 // Together they show that the outcome follows from the seed and the moves.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.h"
+#include "cli/json_input.h"
 #include "core/match.h"
 
 #ifdef MEEPLE_HAVE_SERVER
@@ -32,19 +31,13 @@ void add_verify_command(CLI::App& app) {
   cmd->add_option("log", *path, "The log from GET /api/tables/{id}/log (`-` for standard input)")
       ->required();
   cmd->callback([path] {
-    std::stringstream text;
-    if (*path == "-") {
-      text << std::cin.rdbuf();
-    } else {
-      std::ifstream f(*path);
-      if (!f) {
-        std::cerr << "meeple verify: cannot open " << *path << "\n";
-        throw CLI::RuntimeError(2);
-      }
-      text << f.rdbuf();
+    auto doc = read_json_input(*path);
+    if (!doc) {
+      std::cerr << "meeple verify: " << doc.status().message() << "\n";
+      throw CLI::RuntimeError(2);
     }
-    json log = json::parse(text.str(), nullptr, false);
-    if (log.is_discarded() || !log.is_object()) {
+    json log = std::move(*doc);
+    if (!log.is_object()) {
       std::cerr << "meeple verify: " << *path << " is not a JSON object\n";
       throw CLI::RuntimeError(2);
     }
