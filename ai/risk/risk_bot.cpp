@@ -54,6 +54,8 @@ class HeuristicBot final : public Bot {
         return legal.front();  // every ally gets its die
       case Phase::kAllyPlace:
         return place(*s, legal);
+      case Phase::kRemoveArmy:
+        return remove_army(*s, legal);
       default:
         return legal.back();  // kTurnEnd, kBribe, kAllyFortify: end the step
     }
@@ -62,13 +64,34 @@ class HeuristicBot final : public Bot {
  private:
   double noise() { return rng_.unit() * 1e-3; }
 
+  // Are u and t on the same side (same owner; Team Risk: same team)?
+  static bool same_side(const RiskState& s, Territory u, Territory t) {
+    return s.config().teams() ? s.team_in(u) == s.team_in(t) : s.owner(u) == s.owner(t);
+  }
   // Enemy armies next to t, from the point of view of its owner.
   static int pressure(const RiskState& s, Territory t) {
     const Map& map = *s.config().map;
     int enemy = 0;
     for (Territory u : map.territory(t).adjacent)
-      if (s.owner(u) != s.owner(t)) enemy += s.armies(u);
+      if (!same_side(s, u, t)) enemy += s.armies(u);
     return enemy;
+  }
+  // Armies of the active player in t that may attack or move (Team Risk:
+  // own armies only, and one army of any colour stays, R29).
+  static int usable(const RiskState& s, Territory t) {
+    if (!s.config().teams()) return s.armies(t) - 1;
+    return std::min(s.armies(t) - 1, s.armies_of(t, s.active()));
+  }
+  // Team Risk (R30): lose an army of the team-mate with the most armies on
+  // the board, so nobody's last army goes (that would lose the game, §12).
+  static Action remove_army(const RiskState& s, const std::vector<Action>& legal) {
+    Action best = legal.front();
+    int most = -1;
+    for (Action a : legal) {
+      const int n = s.armies_on_board(a - kRemoveBase);
+      if (n > most) most = n, best = a;
+    }
+    return best;
   }
   static double continent_share(const RiskState& s, int p, int c) {
     const auto& ts = s.config().map->continent(c).territories;
@@ -98,7 +121,7 @@ class HeuristicBot final : public Bot {
     for (Action t : legal) {
       if (t >= kNumTerritories) continue;
       double score;
-      if (s.owner(t) != s.active()) {
+      if (!s.config().teams() && s.owner(t) != s.active()) {
         // A neutral army (2-player set-up): strengthen neutrals facing the opponent.
         int opp = 0;
         for (Territory u : map.territory(t).adjacent) opp += s.owner(u) == 1 - s.active();
@@ -128,13 +151,16 @@ class HeuristicBot final : public Bot {
       if (a < kAttackBase || a >= kEndAttack) continue;
       const Edge& e = map.edges()[(a - kAttackBase) / 3];
       const int dice = (a - kAttackBase) % 3 + 1;
-      if (dice != std::min(3, s.armies(e.from) - 1)) continue;  // only the most dice
-      const double p = conquest_odds(s.armies(e.from) - 1, s.armies(e.to));
+      if (dice != std::min(3, usable(s, e.from))) continue;  // only the most dice
+      const double p = conquest_odds(usable(s, e.from), s.armies(e.to));
       double score = p;
       const int c = map.territory(e.to).continent;
       score += 0.2 * continent_share(s, s.active(), c);
-      if (s.owner(e.to) >= s.config().players) score -= 0.05;  // neutrals are a lesser goal
-      if (s.conquests_this_turn() == 0) score += 0.1;          // a card is worth a risk
+      if (s.owner(e.to) >= s.config().players) score -= 0.05;
+      if (s.config().teams() && s.armies_on_board(s.owner(e.to)) <= s.armies(e.to))
+        score += 0.5;  // §12: taking a player's last territory wins for the team  // neutrals are a
+                       // lesser goal
+      if (s.conquests_this_turn() == 0) score += 0.1;  // a card is worth a risk
       if (p < threshold && !(s.conquests_this_turn() == 0 && p >= threshold - 0.15)) continue;
       score += noise();
       if (score > best_score) best_score = score, best = a;
@@ -152,7 +178,8 @@ class HeuristicBot final : public Bot {
     const int p_from = pressure(s, from), p_to = pressure(s, to);
     if (p_from == 0) return kMoveMore;  // the interior needs nothing
     if (p_to == 0) return kMoveDone;
-    return s.armies(from) - 1 > s.armies(to) ? kMoveMore : kMoveDone;
+    const int there = s.config().teams() ? s.armies_of(to, s.active()) : s.armies(to);
+    return usable(s, from) > there ? kMoveMore : kMoveDone;
   }
 
   Action fortify(const RiskState& s, const std::vector<Action>& legal) {
@@ -163,7 +190,7 @@ class HeuristicBot final : public Bot {
       const int code = a - kFortifyBase;
       const Territory from = code / kNumTerritories, to = code % kNumTerritories;
       if (pressure(s, from) > 0 || pressure(s, to) == 0) continue;
-      const double score = (s.armies(from) - 1) * (1.0 + 0.01 * pressure(s, to)) + noise();
+      const double score = usable(s, from) * (1.0 + 0.01 * pressure(s, to)) + noise();
       if (score > best_score) best_score = score, best = a;
     }
     return best;

@@ -15,6 +15,8 @@
 //   fortify FROM TO N                the free move of the turn
 //   end | pass | done                end the attack step / the turn / a move
 //   declare MISSION                  Mission Risk: declare a completed mission
+//   remove SEAT                      Team Risk: the defence's decider removes
+//                                    one lost army of that colour (R30)
 //   die N | card C | first SEAT | mission M   chance outcomes (referee mode)
 #include <fmt/format.h>
 
@@ -120,6 +122,9 @@ Result<Command> parse_text(const std::string& line) {
     if (n != 2)
       return invalid_argument("usage: ally NEUTRAL (reinforce that ally, e.g. ally green)");
     c.mission = w[1];
+  } else if (c.type == "remove") {
+    if (n != 2) return invalid_argument("usage: remove COLOUR (whose defending army is lost)");
+    c.territory = w[1];
   } else if (c.type == "more") {
   } else if (c.type == "end" || c.type == "pass" || c.type == "done" || c.type == "stop") {
     c.type = c.type == "done" ? "done" : "end";
@@ -158,7 +163,9 @@ Result<Command> parse_object(const json& j) {
     if (j.contains("count")) c.count = j["count"].get<int>();
     if (j.contains("dice")) c.dice = j["dice"].get<int>();
     if (j.contains("value")) c.value = j["value"].get<int>();
-    if (j.contains("seat")) c.territory = std::to_string(j["seat"].get<int>());
+    if (j.contains("seat"))
+      c.territory = j["seat"].is_string() ? lower(j["seat"].get<std::string>())
+                                          : std::to_string(j["seat"].get<int>());
     if (j.contains("card")) c.cards = {lower(j["card"].get<std::string>())};
     if (j.contains("cards"))
       for (const auto& x : j["cards"])
@@ -208,7 +215,7 @@ class RiskDecoder {
       if (c.count < 1) return invalid_argument("place: the number of armies must be at least 1");
       if (s_.phase_ == Phase::kReinforce && s_.must_trade_)
         return illegal_action(fmt::format("you hold {} cards: trade a set before placing (§5.3)",
-                                          popcount(s_.hand_[me])));
+                                          popcount(s_.hand_[s_.hand_slot(me)])));
       for (int k = 0; k < c.count; ++k) {
         if (auto st = push(t, place_error(sim, t, k)); !st) return st;
       }
@@ -222,7 +229,7 @@ class RiskDecoder {
         if (card < 0)
           return invalid_argument("trade: unknown card '" + name +
                                   "' (a card number 0..43, a territory or joker1/joker2)");
-        if (!((s_.hand_[me] >> card) & 1))
+        if (!((s_.hand_[s_.hand_slot(me)] >> card) & 1))
           return illegal_action("trade: you do not hold the card " +
                                 s_.cfg_->edition->card_name(card, map_));
         cards.push_back(card);
@@ -245,6 +252,7 @@ class RiskDecoder {
       if (to < 0) return unknown_territory(c.to);
       if (s_.phase_ != Phase::kAttack)
         return illegal_action(fmt::format("no attack now ({})", phase_name(s_.phase_)));
+      if (s_.cfg_->teams()) return team_attack(sim, ids, from, to, c.dice);
       if (!s_.may_attack_from(from))
         return illegal_action(map_.territory(from).id + " is not yours (nor your ally's)");
       if (s_.owner_[to] == s_.owner_[from])
@@ -275,7 +283,7 @@ class RiskDecoder {
     }
     if (c.type == "move") {
       if (s_.phase_ == Phase::kMoveIn) {
-        const int lo = s_.moved_, hi = s_.moved_ + s_.armies_[s_.move_from_] - 1;
+        const int lo = s_.moved_, hi = s_.moved_ + movable(s_);
         if (c.count < lo || c.count > hi)
           return illegal_action(fmt::format("move-in: {} must hold {}..{} armies ({} must keep 1)",
                                             map_.territory(s_.move_to_).id, lo, hi,
@@ -295,6 +303,7 @@ class RiskDecoder {
         (void)push(kEndAttack, "");  // fortifying ends the attack step
       if (sim.phase_ != Phase::kFortify && sim.phase_ != Phase::kAllyFortify)
         return illegal_action(fmt::format("no fortification now ({})", phase_name(sim.phase_)));
+      if (s_.cfg_->teams()) return team_fortify(sim, ids, from, to, c.count);
       const int mover = sim.phase_ == Phase::kAllyFortify ? s_.owner_[from] : me;
       if (sim.phase_ == Phase::kAllyFortify && !s_.is_ally(mover, me))
         return illegal_action("allied fortification: " + map_.territory(from).id +
@@ -336,6 +345,22 @@ class RiskDecoder {
       if (auto st = push(kBribeBase + card * 4 + n - 2,
                          "bribe: only before your reinforcement, to a neutral that is not your "
                          "ally and holds fewer than 6 cards (§11.3, R9)");
+          !st)
+        return st;
+      return ids;
+    }
+    if (c.type == "remove") {
+      if (s_.phase_ != Phase::kRemoveArmy)
+        return illegal_action("remove: no defending army is to be removed now");
+      int seat = -1;
+      if (!parse_int(c.territory, seat))
+        for (int p = 0; p < s_.cfg_->players; ++p)
+          if (s_.owner_name(p) == c.territory) seat = p;
+      if (seat < 0 || seat >= s_.cfg_->players)
+        return invalid_argument("remove: a seat number or colour, e.g. remove blue");
+      if (auto st = push(kRemoveBase + seat,
+                         fmt::format("remove: {} has no army in {}", s_.owner_name(seat),
+                                     map_.territory(s_.tgt_).id));
           !st)
         return st;
       return ids;
@@ -412,7 +437,9 @@ class RiskDecoder {
     return invalid_argument("unknown territory '" + name + "' (use ids such as north_africa)");
   }
   std::string place_error(const RiskState& sim, Territory t, int k) const {
-    if (sim.owner_[t] != s_.active_ && s_.phase_ != Phase::kTwoPlayerPlace &&
+    if (s_.cfg_->teams() && s_.phase_ != Phase::kClaim && sim.armies_of(t, s_.active_) == 0)
+      return map_.territory(t).id + " holds none of your armies (R21)";
+    if (!s_.cfg_->teams() && sim.owner_[t] != s_.active_ && s_.phase_ != Phase::kTwoPlayerPlace &&
         s_.phase_ != Phase::kAllyPlace)
       return map_.territory(t).id + " is not yours";
     if (k > 0) return fmt::format("you can place only {} armies now", k);
@@ -423,14 +450,70 @@ class RiskDecoder {
     int n = 0;
     if (parse_int(name, n)) return n < kNumCards ? n : -1;
     if (name == "joker1" || name == "joker")
-      return ((s_.hand_[s_.active_] >> kJoker1) & 1) || name == "joker1" ? kJoker1 : kJoker2;
+      return ((s_.hand_[s_.hand_slot(s_.active_)] >> kJoker1) & 1) || name == "joker1" ? kJoker1
+                                                                                       : kJoker2;
     if (name == "joker2") return kJoker2;
     return map_.find(name);
   }
-  Result<std::vector<Action>> move_armies(RiskState& sim, std::vector<Action>& ids, int count) {
-    if (count < 1 || count > sim.armies_[sim.move_from_] - 1 + sim.moved_)
+  // Armies that may still leave the move's source: all but one, and in Team
+  // Risk only the mover's own (R29).
+  static int movable(const RiskState& st) {
+    const int all_but_one = st.armies_[st.move_from_] - 1;
+    if (!st.cfg_->teams()) return all_but_one;
+    return std::min(all_but_one, st.stack_[st.move_from_][st.active_]);
+  }
+  Result<std::vector<Action>> team_attack(RiskState& sim, std::vector<Action>& ids, Territory from,
+                                          Territory to, int dice_asked) {
+    const int me = s_.active_;
+    const int own = s_.stack_[from][me];
+    if (own == 0) return illegal_action(map_.territory(from).id + " holds none of your armies");
+    if (s_.team_in(to) == s_.team_in(from))
+      return illegal_action(map_.territory(to).id +
+                            " holds your team's armies: only the other team's can be attacked");
+    const int e = map_.edge_index(from, to);
+    if (e < 0)
+      return illegal_action(map_.territory(from).id + " does not border " + map_.territory(to).id);
+    const int max_dice = std::min({3, own, s_.armies_[from] - 1});  // R29
+    if (max_dice < 1)
+      return illegal_action(map_.territory(from).id + " needs at least 2 armies to attack");
+    const int dice = dice_asked < 0 ? max_dice : dice_asked;
+    if (dice < 1 || dice > max_dice)
       return illegal_action(
-          fmt::format("move 1..{} armies", sim.armies_[sim.move_from_] - 1 + sim.moved_));
+          fmt::format("attack dice must be 1..{} from {} ({} of your armies, {} in all; R29)",
+                      max_dice, map_.territory(from).id, own, s_.armies_[from]));
+    const Action a = kAttackBase + e * 3 + dice - 1;
+    if (!sim.is_legal(a)) return illegal_action("illegal attack");
+    sim.apply(a);
+    ids.push_back(a);
+    return ids;
+  }
+  Result<std::vector<Action>> team_fortify(RiskState& sim, std::vector<Action>& ids, Territory from,
+                                           Territory to, int count) {
+    if (sim.phase_ != Phase::kFortify)
+      return illegal_action(fmt::format("no fortification now ({})", phase_name(sim.phase_)));
+    const int me = s_.active_;
+    if (from == to) return illegal_action("fortify: choose two different territories");
+    if (s_.stack_[from][me] == 0)
+      return illegal_action(map_.territory(from).id + " holds none of your armies");
+    if (s_.team_in(to) != RiskConfig::team_of(me))
+      return illegal_action(map_.territory(to).id + " holds no army of your team (§12)");
+    const int most = std::min(s_.stack_[from][me], s_.armies_[from] - 1);
+    if (count != -1 && (count < 1 || count > most))
+      return illegal_action(
+          fmt::format("fortify: move 1..{} of your own armies ({} keeps at least 1 army, R29)",
+                      most, map_.territory(from).id));
+    const Action a = kFortifyBase + from * kNumTerritories + to;
+    if (!sim.is_legal(a))
+      return illegal_action(fmt::format("no chain of your team's territories joins {} to {}",
+                                        map_.territory(from).id, map_.territory(to).id));
+    sim.apply(a);
+    ids.push_back(a);
+    if (count == -1) return ids;
+    return move_armies(sim, ids, count);
+  }
+  Result<std::vector<Action>> move_armies(RiskState& sim, std::vector<Action>& ids, int count) {
+    if (count < 1 || count > movable(sim) + sim.moved_)
+      return illegal_action(fmt::format("move 1..{} armies", movable(sim) + sim.moved_));
     while (sim.moved_ < count && sim.phase_ == Phase::kFortifyMove) {
       sim.apply(kMoveMore);
       ids.push_back(kMoveMore);

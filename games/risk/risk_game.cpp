@@ -13,8 +13,8 @@ GameInfo risk_info() {
   info.name = "risk";
   info.title = "Risk (European Parker edition, Golden Cavalryman)";
   info.summary =
-      "World conquest on 42 territories: World Domination, Secret Missions and the two-player "
-      "game with passive neutral armies.";
+      "World conquest on 42 territories: World Domination, Secret Missions, the "
+      "two-player games with passive or active neutral armies, and Team Risk.";
   info.min_seats = 2;
   info.max_seats = 6;
   info.has_chance = true;
@@ -96,7 +96,7 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
       if (players < 4 || players > 6)
         return invalid_argument(
             fmt::format("risk: mode teams is for 4 to 6 players, got {}", players));
-      return invalid_argument("risk: mode teams (Team Risk, §12) is not implemented yet");
+      break;
   }
   auto map = load_world_map();
   if (!map) return map.status();

@@ -6,6 +6,8 @@
 // uncompleted missions of other players; the draw deck's content is known
 // only as "the cards not seen elsewhere". A view shows the seat's own cards
 // and missions, and only counts of the others'; a spectator sees no hand.
+// Team Risk: the team hand is seen by every member of the team (they share
+// it at the table); the other team sees its size (docs/rulings.md, Risk).
 #include "games/risk/risk_state.h"
 
 #include <fmt/format.h>
@@ -37,7 +39,8 @@ const char* phase_name(Phase p) {
       "two_player_place", "roll_starter",     "reinforce",    "attack",       "defend",
       "roll_dice",        "move_in",          "forced_trade", "forced_place", "fortify",
       "fortify_move",     "turn_end",         "draw_card",    "bribe",        "ally_reinforce",
-      "roll_ally_die",    "ally_place",       "status_roll",  "ally_fortify", "game_over"};
+      "roll_ally_die",    "ally_place",       "status_roll",  "ally_fortify", "game_over",
+      "remove_army"};
   return names[static_cast<int>(p)];
 }
 
@@ -61,6 +64,7 @@ std::string RiskState::owner_name(int o) const {
 
 json RiskState::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
+  if (a >= kRemoveBase) return {{"type", "remove"}, {"seat", kColours[a - kRemoveBase]}};
   if (a == kEndBribe || a == kEndAllyReinforce) return {{"type", "end"}};
   if (a >= kAllyReinforceBase)
     return {{"type", "ally"}, {"neutral", kColours[a - kAllyReinforceBase + 2]}};
@@ -131,6 +135,7 @@ std::string RiskState::action_to_string(Action a) const {
   if (type == "bribe")
     return "bribe " + j["card"].get<std::string>() + " " + j["neutral"].get<std::string>();
   if (type == "ally") return "ally " + j["neutral"].get<std::string>();
+  if (type == "remove") return "remove " + j["seat"].get<std::string>();
   if (type == "declare") return "declare " + j["mission"].get<std::string>();
   if (type == "trade") {
     const auto& c = j["cards"];
@@ -183,6 +188,10 @@ json RiskState::to_json() const {
   j["neutral_status"] = status_;
   j["bribes"] = bribes_;
   j["allies"] = {involved_, ally_done_, ally_pending_, ally_move_};
+  if (cfg_->teams()) {
+    j["stacks"] = stack_;
+    j["pending_losses"] = {pending_losses_, decider_};
+  }
   return j;
 }
 
@@ -195,7 +204,7 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
       return invalid_argument("risk state: game, mode or players do not match this game's options");
     const std::string phase = j.at("phase");
     bool found = false;
-    for (int p = 0; p <= static_cast<int>(Phase::kGameOver); ++p)
+    for (int p = 0; p <= static_cast<int>(Phase::kRemoveArmy); ++p)
       if (phase == phase_name(static_cast<Phase>(p))) {
         s->phase_ = static_cast<Phase>(p);
         found = true;
@@ -238,6 +247,13 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
     const auto& al = j.at("allies");
     s->involved_ = al.at(0), s->ally_done_ = al.at(1), s->ally_pending_ = al.at(2),
     s->ally_move_ = al.at(3);
+    if (config->teams()) {
+      s->stack_ = j.at("stacks").get<std::vector<std::array<int32_t, kMaxOwners>>>();
+      s->pending_losses_ = j.at("pending_losses").at(0);
+      s->decider_ = j.at("pending_losses").at(1);
+      if (s->stack_.size() != kNumTerritories)
+        return invalid_argument("risk state: 'stacks' must list 42 territories");
+    }
   } catch (const json::exception& e) {
     return invalid_argument(std::string("risk state: missing or mistyped field: ") + e.what());
   }
@@ -248,6 +264,29 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
     if (o < -1 || o >= owners || (o >= 0 && s->armies_[t] < 1) || (o < 0 && s->armies_[t] != 0))
       return invalid_argument(fmt::format("risk state: territory {} has owner {} and {} armies",
                                           config->map->territory(t).id, o, s->armies_[t]));
+  }
+  if (config->teams()) {  // §12: armies of one team only; totals and leads agree
+    for (Territory t = 0; t < kNumTerritories; ++t) {
+      int teams_present = 0, total = 0;
+      for (int p = 0; p < kMaxOwners; ++p) {
+        const int n = s->stack_[t][p];
+        if (n < 0 || (n > 0 && p >= config->players))
+          return invalid_argument(fmt::format("risk state: territory {} has {} armies of seat {}",
+                                              config->map->territory(t).id, n, p));
+        total += n;
+        if (n > 0) teams_present |= 1 << RiskConfig::team_of(p);
+      }
+      const int owner = s->owner_[t], armies = s->armies_[t];
+      s->refresh_lead(t);
+      if (teams_present == 3 || total != armies || owner != s->owner_[t])
+        return invalid_argument(
+            fmt::format("risk state: territory {} mixes teams or its stacks disagree with its "
+                        "owner and armies",
+                        config->map->territory(t).id));
+    }
+    for (int p = 2; p < kMaxOwners; ++p)
+      if (s->hand_[p] != 0)
+        return invalid_argument("risk state: Team Risk keeps the team hands in hands[0] and [1]");
   }
   CardMask seen = s->deck_ & s->discard_;
   CardMask all = s->deck_ | s->discard_;
@@ -276,19 +315,31 @@ json RiskState::view(Seat seat) const {
   v["active"] = active_;
   v["turn"] = turn_number_;
   json terr = json::array();
-  for (Territory t = 0; t < kNumTerritories; ++t)
-    terr.push_back({{"id", map.territory(t).id}, {"owner", owner_[t]}, {"armies", armies_[t]}});
+  for (Territory t = 0; t < kNumTerritories; ++t) {
+    json tj = {{"id", map.territory(t).id}, {"owner", owner_[t]}, {"armies", armies_[t]}};
+    if (cfg_->teams()) {  // §12: each player's armies and who controls it
+      json by = json::object();
+      for (int p = 0; p < cfg_->players; ++p)
+        if (stack_[t][p] > 0) by[kColours[p]] = stack_[t][p];
+      tj["by_player"] = by;
+      tj["controller"] = controller(t);
+    }
+    terr.push_back(tj);
+  }
   v["territories"] = terr;
   json players = json::array();
   for (int p = 0; p < cfg_->players; ++p) {
     json pj = {{"seat", p},
                {"colour", kColours[p]},
-               {"cards", popcount(hand_[p])},
+               {"cards", popcount(hand_[hand_slot(p)])},
                {"territories", territory_count(p)},
                {"eliminated", eliminated_[p]}};
-    if (p == seat) {
+    if (cfg_->teams()) pj["team"] = RiskConfig::team_of(p) == 0 ? "A" : "B";
+    const bool sees_hand = p == seat || (cfg_->teams() && seat >= 0 && seat < cfg_->players &&
+                                         RiskConfig::team_of(seat) == RiskConfig::team_of(p));
+    if (sees_hand) {
       json hand = json::array();
-      for (int c : cards_of(hand_[p]))
+      for (int c : cards_of(hand_[hand_slot(p)]))
         hand.push_back({{"card", e.card_name(c, map)}, {"symbol", symbol_name(e.symbol[c])}});
       pj["hand"] = hand;
     }
@@ -315,7 +366,9 @@ json RiskState::view(Seat seat) const {
   v["discard"] = discard;
   if (!cfg_->fixed_trade_table()) v["cavalryman"] = cavalry_value(e, sets_traded_);
   v["reinforcements"] = reinforcements_;
-  if (phase_ == Phase::kDefend || phase_ == Phase::kRollDice || phase_ == Phase::kMoveIn) {
+  if (phase_ == Phase::kRemoveArmy) v["losses_to_remove"] = pending_losses_;
+  if (phase_ == Phase::kDefend || phase_ == Phase::kRollDice || phase_ == Phase::kMoveIn ||
+      phase_ == Phase::kRemoveArmy) {
     v["battle"] = {{"from", map.territory(src_).id},
                    {"to", map.territory(tgt_).id},
                    {"attack_dice", att_dice_},
@@ -346,16 +399,18 @@ std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
   //    from the pool of cards this seat has not seen (deck + other hands).
   // Bribe cards lie face down under the neutrals (§11.3): only their number
   // is public, so they join the pool too.
+  // Team Risk: hand_[team] is the team hand, seen by every team member.
+  const int own_slot = seat >= 0 && seat < cfg_->players ? hand_slot(seat) : -1;
   CardMask pool = deck_;
   for (int p = 0; p < cfg_->players; ++p)
-    if (p != seat) pool |= hand_[p];
+    if (p != own_slot) pool |= hand_[p];
   for (int n = cfg_->players; n < kMaxOwners; ++n) pool |= bribes_[n];
   std::vector<int> cards = cards_of(pool);
   rng.shuffle(std::span<int>(cards));
   size_t next = 0;
   s->deck_ = 0;
   for (int p = 0; p < cfg_->players; ++p) {
-    if (p == seat) continue;
+    if (p == own_slot) continue;
     s->hand_[p] = 0;
     for (int k = popcount(hand_[p]); k > 0; --k) s->hand_[p] |= CardMask{1} << cards[next++];
   }
@@ -397,7 +452,11 @@ std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
 std::vector<double> RiskState::returns() const {
   std::vector<double> r(cfg_->players, 0.0);
   if (winner_ < 0) return r;
-  for (int p = 0; p < cfg_->players; ++p) r[p] = p == winner_ ? 1.0 : -1.0;
+  for (int p = 0; p < cfg_->players; ++p) {
+    const bool won = cfg_->teams() ? RiskConfig::team_of(p) == RiskConfig::team_of(winner_)
+                                   : p == winner_;  // §12: the whole team wins
+    r[p] = won ? 1.0 : -1.0;
+  }
   return r;
 }
 
@@ -451,6 +510,12 @@ uint64_t RiskState::hash() const {
     h = mix64(h, bribes_[o] ^ (static_cast<uint64_t>(status_[o] + 2) << 50));
   h = mix64(h, static_cast<uint64_t>(involved_) | (uint64_t{ally_done_} << 8) |
                    (static_cast<uint64_t>(ally_pending_ + 1) << 16) | (uint64_t{ally_move_} << 24));
+  if (cfg_->teams()) {
+    h = mix64(h,
+              static_cast<uint64_t>(pending_losses_) | (static_cast<uint64_t>(decider_ + 1) << 8));
+    for (const auto& st : stack_)
+      for (int n : st) h = mix64(h, static_cast<uint64_t>(n));
+  }
   return h;
 }
 

@@ -14,9 +14,15 @@
 // Modes implemented: World Domination (§7), Secret Missions (§8), the
 // two-player game with passive neutrals (§9, §10) and with active neutrals
 // (§11: bribes, alliances, allied reinforcement, attacks and fortification,
-// status rolls; active.cpp). Not implemented yet (the factory rejects it
-// with a message): Team Risk (§12), which needs armies of several players
-// in one territory.
+// status rolls; active.cpp) and Team Risk (§12, team.cpp: seats alternate
+// teams, team-mates' armies may share a territory, one hand per team).
+//
+// Team Risk keeps per-territory per-seat army counts (stack_) only in that
+// mode; armies_[t] is then the territory's total and owner_[t] its "lead"
+// (the seat with the most armies there, ties to the lower seat), which names
+// the team holding it. Control (strictly most armies) is controller(t).
+// The team hand lives in hand_[team] (team = seat % 2), so hand_[2..5] stay
+// empty and card conservation is unchanged.
 //
 // Action ids (dense; the layout is part of the replay format):
 //   0..41            territory t: claim t / place one army on t
@@ -32,6 +38,7 @@
 //           87548 + seat chosen by the start roll; 87554 + mission dealt
 //   87582 + c*4 + n-2  bribe card c to neutral n; 87758 end the bribes
 //   87759 + n-2      reinforce ally n (a die follows); 87763 end ally reinforcement
+//   87764 + p        Team Risk: the defence loses one army of seat p (R30)
 #pragma once
 
 #include <array>
@@ -68,7 +75,9 @@ inline constexpr Action kBribeBase = kMissionBase + 28;  // + card * 4 + (neutra
 inline constexpr Action kEndBribe = kBribeBase + kNumCards * 4;
 inline constexpr Action kAllyReinforceBase = kEndBribe + 1;  // + (neutral - 2)
 inline constexpr Action kEndAllyReinforce = kAllyReinforceBase + 4;
-inline constexpr Action kNumDistinctActions = kEndAllyReinforce + 1;
+// Team Risk (§12, R30): which committed defending army is removed.
+inline constexpr Action kRemoveBase = kEndAllyReinforce + 1;  // + seat
+inline constexpr Action kNumDistinctActions = kRemoveBase + kMaxOwners;
 
 inline Action trade_action(int a, int b, int c) {
   return kTradeBase + (a * kNumCards + b) * kNumCards + c;
@@ -87,6 +96,9 @@ struct RiskConfig {
     return mode == Mode::kTwoPlayerPassive || mode == Mode::kTwoPlayerActive;
   }
   bool fixed_trade_table() const { return mode == Mode::kMissions || mode == Mode::kTeams; }
+  bool teams() const { return mode == Mode::kTeams; }
+  // §12, R20: seats alternate teams A B A B (A B A B A with 5 players).
+  static int team_of(int seat) { return seat % 2; }
 };
 
 enum class Phase : uint8_t {
@@ -115,6 +127,7 @@ enum class Phase : uint8_t {
   kStatusRoll,       // chance: one die per involved neutral, §11.6 (R32)
   kAllyFortify,      // one move per ally, §11.7 (R31)
   kGameOver,
+  kRemoveArmy,  // Team Risk: the defence's decider removes one lost army (R30)
 };
 const char* phase_name(Phase p);
 
@@ -149,6 +162,20 @@ class RiskState final : public State {
   Phase phase() const { return phase_; }
   Seat active() const { return active_; }
   int owner(Territory t) const { return owner_[t]; }
+  // Team Risk: armies of seat p in t (other modes: all armies of the owner).
+  int armies_of(Territory t, int p) const {
+    if (cfg_->teams()) return stack_[t][p];
+    return owner_[t] == p ? armies_[t] : 0;
+  }
+  // The player controlling t: the owner, or in Team Risk the seat with
+  // strictly the most armies there (-1 on a tie, §12).
+  int controller(Territory t) const;
+  // The hand a seat plays from (its team's shared hand in Team Risk).
+  int hand_slot(int p) const { return cfg_->teams() ? RiskConfig::team_of(p) : p; }
+  // Team Risk: which team's armies are in t (-1 if empty).
+  int team_in(Territory t) const { return owner_[t] < 0 ? -1 : RiskConfig::team_of(owner_[t]); }
+  // Team Risk: losses the defence still has to take (R30).
+  int pending_losses() const { return pending_losses_; }
   int armies(Territory t) const { return armies_[t]; }
   CardMask hand(int p) const { return hand_[p]; }
   CardMask deck() const { return deck_; }
@@ -196,6 +223,15 @@ class RiskState final : public State {
   void set_territory(Territory t, int owner, int armies) {
     owner_[t] = static_cast<int8_t>(owner);
     armies_[t] = armies;
+    if (cfg_->teams()) {
+      stack_[t].fill(0);
+      stack_[t][owner] = armies;
+    }
+  }
+  // Team Risk: set the armies of each seat in t (at least one non-zero).
+  void set_stack(Territory t, std::array<int32_t, kMaxOwners> by_seat) {
+    stack_[t] = by_seat;
+    refresh_lead(t);
   }
   void set_hand(int p, CardMask h) { hand_[p] = h; }
   void set_deck(CardMask deck, CardMask discard) {
@@ -242,6 +278,15 @@ class RiskState final : public State {
   void after_draw();
   void check_victory_after_conquest(int attacker, int victim_owner);
   int next_alive(int p) const;
+  // team.cpp (§12)
+  void add_armies(Territory t, int p, int n);
+  void refresh_lead(Territory t);
+  uint64_t team_mask(int team) const;
+  void legal_team_actions(std::vector<Action>& out) const;
+  void team_losses(int losses);
+  void after_defence_losses();
+  bool check_team_victory();
+  Seat team_defender() const;
   // active.cpp (§11)
   bool active_mode() const { return cfg_->mode == Mode::kTwoPlayerActive; }
   void begin_reinforce();
@@ -295,6 +340,11 @@ class RiskState final : public State {
   uint8_t involved_ = 0, ally_done_ = 0;
   int ally_pending_ = -1;
   bool ally_move_ = false;
+  // Team Risk: armies per territory per seat (empty in the other modes) and
+  // the defence's losses still to assign in the current roll.
+  std::vector<std::array<int32_t, kMaxOwners>> stack_;
+  int pending_losses_ = 0;
+  int decider_ = -1;  // who removes them: fixed when the battle began (R30)
 };
 
 }  // namespace meeple::risk

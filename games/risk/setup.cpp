@@ -24,6 +24,7 @@ RiskState::RiskState(std::shared_ptr<const RiskConfig> config) : cfg_(std::move(
   armies_.fill(0);
   status_.fill(1);  // §11.1: every neutral starts uninvolved
   for (auto& m : missions_) m.fill(-1);
+  if (cfg_->teams()) stack_.assign(kNumTerritories, {});  // §12: armies per seat
   const Edition& e = *cfg_->edition;
   if (cfg_->two_player()) {
     setup_left_ = {e.two_player_armies, e.two_player_armies, e.neutral_armies,
@@ -106,6 +107,7 @@ void RiskState::apply_setup(Action a) {
       assert(owner_[a] < 0);
       owner_[a] = static_cast<int8_t>(active_);
       armies_[a] = 1;
+      if (cfg_->teams()) stack_[a][active_] = 1;
       --setup_left_[active_];
       if (++deal_index_ == kNumTerritories) {
         phase_ = Phase::kSetupPlace;
@@ -118,7 +120,7 @@ void RiskState::apply_setup(Action a) {
     }
     case Phase::kSetupPlace: {
       assert(owner_[a] == active_);
-      ++armies_[a];
+      add_armies(a, active_, 1);
       --setup_left_[active_];
       after_setup_place();
       return;

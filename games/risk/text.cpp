@@ -3,6 +3,8 @@
 // is pending, and the commands that fit the moment.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "games/risk/risk_state.h"
 
 namespace meeple::risk {
@@ -21,6 +23,7 @@ std::string RiskState::help_text() {
          "  declare MISSION             Mission Risk: declare a completed mission (e.g. CPT2)\n"
          "  bribe CARD NEUTRAL          active 2-player game: give a card to a neutral colour\n"
          "  ally NEUTRAL                active 2-player game: reinforce that ally (one die)\n"
+         "  remove COLOUR               Team Risk: which defending army is lost (R30)\n"
          "  die N | card C | first S | mission M   enter chance outcomes (--dice manual)\n"
          "Territory ids use underscores: north_africa, western_united_states.";
 }
@@ -63,6 +66,8 @@ std::string RiskState::phase_commands() const {
       return "place N TERRITORY (your ally's)";
     case Phase::kAllyFortify:
       return "fortify FROM TO N (one move per ally) | end";
+    case Phase::kRemoveArmy:
+      return "remove COLOUR (one lost defending army)";
     default:
       return "die N | card NAME | first SEAT | mission ID (chance, --dice manual)";
   }
@@ -79,6 +84,14 @@ std::string RiskState::to_text(Seat seat) const {
     out += fmt::format("{} (+{}):\n", ci.name, ci.bonus);
     int col = 0;
     for (Territory t : ci.territories) {
+      if (cfg_->teams()) {  // §12: each player's armies, e.g. "red 2 / green 3"
+        std::string by;
+        for (int p = 0; p < cfg_->players; ++p)
+          if (stack_[t][p] > 0)
+            by += fmt::format("{}{} {}", by.empty() ? "" : " / ", owner_name(p), stack_[t][p]);
+        out += fmt::format("  {:<22} {}\n", map.territory(t).id, by.empty() ? "-" : by);
+        continue;
+      }
       out += fmt::format("  {:<22} {:>7} {:>3}", map.territory(t).id,
                          owner_[t] < 0 ? std::string("-") : owner_name(owner_[t]).substr(0, 7),
                          armies_[t]);
@@ -87,12 +100,14 @@ std::string RiskState::to_text(Seat seat) const {
     if (col % 3) out += "\n";
   }
   for (int p = 0; p < cfg_->players; ++p) {
-    out += fmt::format("{:<7} territories {:>2}  armies {:>3}  cards {}{}{}\n", owner_name(p),
-                       territory_count(p), armies_on_board(p), popcount(hand_[p]),
-                       eliminated_[p] ? "  (eliminated)" : "",
-                       phase_ <= Phase::kTwoPlayerPlace && setup_left_[p] > 0
-                           ? fmt::format("  to place {}", setup_left_[p])
-                           : "");
+    out +=
+        fmt::format("{:<7}{} territories {:>2}  armies {:>3}  cards {}{}{}\n", owner_name(p),
+                    cfg_->teams() ? (RiskConfig::team_of(p) == 0 ? " (team A)" : " (team B)") : "",
+                    territory_count(p), armies_on_board(p), popcount(hand_[hand_slot(p)]),
+                    eliminated_[p] ? "  (eliminated)" : "",
+                    phase_ <= Phase::kTwoPlayerPlace && setup_left_[p] > 0
+                        ? fmt::format("  to place {}", setup_left_[p])
+                        : "");
   }
   if (cfg_->mode == Mode::kTwoPlayerActive) {
     static const char* kStatus[] = {"ally of red", "uninvolved", "ally of blue"};
@@ -103,8 +118,8 @@ std::string RiskState::to_text(Seat seat) const {
   if (!cfg_->fixed_trade_table())
     out += fmt::format("Golden Cavalryman: next set {}\n", cavalry_value(e, sets_traded_));
   if (seat >= 0 && seat < cfg_->players) {
-    out += "Your cards:";
-    for (CardMask m = hand_[seat]; m; m &= m - 1) {
+    out += cfg_->teams() ? "Your team's cards:" : "Your cards:";
+    for (CardMask m = hand_[hand_slot(seat)]; m; m &= m - 1) {
       const int c = __builtin_ctzll(m);
       out += fmt::format(" [{}] {} ({})", c, e.card_name(c, map), symbol_name(e.symbol[c]));
     }
@@ -142,14 +157,25 @@ std::string RiskState::to_text(Seat seat) const {
                                                   : "");
       break;
     case Phase::kMoveIn:
-      out += fmt::format("Conquered {}: move {}..{} armies in ('move N').\n",
-                         map.territory(move_to_).id, moved_, moved_ + armies_[move_from_] - 1);
+      out += fmt::format(
+          "Conquered {}: move {}..{} armies in ('move N').\n", map.territory(move_to_).id, moved_,
+          moved_ + std::min(armies_[move_from_] - 1,
+                            cfg_->teams() ? stack_[move_from_][active_] : armies_[move_from_]));
+      break;
+    case Phase::kRemoveArmy:
+      out +=
+          fmt::format("The defence of {} loses {} more: {} chooses whose army ('remove COLOUR').\n",
+                      map.territory(tgt_).id, pending_losses_, owner_name(defender()));
       break;
     case Phase::kFortify:
       out += "Fortify once ('fortify FROM TO N') or 'end' the turn.\n";
       break;
     case Phase::kGameOver:
-      out += fmt::format("Game over: {} wins.\n", owner_name(winner_));
+      if (cfg_->teams())
+        out += fmt::format("Game over: team {} wins.\n",
+                           RiskConfig::team_of(winner_) == 0 ? "A" : "B");
+      else
+        out += fmt::format("Game over: {} wins.\n", owner_name(winner_));
       break;
     default:
       break;

@@ -6,7 +6,8 @@
 // move-in, cards of an eliminated player, forced trade down to ≤4 and its
 // placement) → 3 fortify (one move along own territories) → 4 card if at
 // least one conquest. Mission Risk: one declaration per turn whenever the
-// player has the initiative (R36).
+// player has the initiative (R36). Team Risk's own legal actions, defence
+// losses and conquests are in team.cpp (§12).
 #include <cassert>
 
 #include "games/risk/battle.h"
@@ -26,12 +27,20 @@ bool is_chance_phase(Phase p) {
 
 int RiskState::territory_count(int p) const {
   int n = 0;
+  if (cfg_->teams()) {  // §12: controlled territories
+    for (Territory t = 0; t < kNumTerritories; ++t) n += controller(t) == p;
+    return n;
+  }
   for (Territory t = 0; t < kNumTerritories; ++t) n += owner_[t] == p;
   return n;
 }
 
 int RiskState::armies_on_board(int p) const {
   int n = 0;
+  if (cfg_->teams()) {
+    for (Territory t = 0; t < kNumTerritories; ++t) n += stack_[t][p];
+    return n;
+  }
   for (Territory t = 0; t < kNumTerritories; ++t)
     if (owner_[t] == p) n += armies_[t];
   return n;
@@ -39,7 +48,7 @@ int RiskState::armies_on_board(int p) const {
 
 bool RiskState::holds_continent(int p, int c) const {
   for (Territory t : cfg_->map->continent(c).territories)
-    if (owner_[t] != p) return false;
+    if (controller(t) != p) return false;
   return true;
 }
 
@@ -85,6 +94,7 @@ bool RiskState::mission_holds(int p, int m) const {
 }
 
 Seat RiskState::defender() const {
+  if (cfg_->teams()) return phase_ == Phase::kRemoveArmy ? decider_ : team_defender();
   const int o = owner_[tgt_];
   return o < cfg_->players ? o : 1 - active_;  // neutrals: the non-active player (R15)
 }
@@ -118,7 +128,7 @@ int RiskState::next_alive(int p) const {
 Seat RiskState::current_player() const {
   if (phase_ == Phase::kGameOver) return kTerminal;
   if (is_chance_phase(phase_)) return kChance;
-  if (phase_ == Phase::kDefend) return defender();
+  if (phase_ == Phase::kDefend || phase_ == Phase::kRemoveArmy) return defender();
   return active_;
 }
 
@@ -192,7 +202,7 @@ std::vector<Action> RiskState::legal_actions() const {
 }
 
 void RiskState::add_trades(std::vector<Action>& out) const {
-  const CardMask h = hand_[active_];
+  const CardMask h = hand_[hand_slot(active_)];
   for (CardMask ma = h; ma; ma &= ma - 1) {
     const int a = __builtin_ctzll(ma);
     for (CardMask mb = ma & (ma - 1); mb; mb &= mb - 1) {
@@ -224,6 +234,11 @@ void RiskState::add_declarations(std::vector<Action>& out) const {
 }
 
 void RiskState::legal_turn_actions(std::vector<Action>& out) const {
+  if (cfg_->teams() && phase_ != Phase::kForcedTrade && phase_ != Phase::kDefend &&
+      phase_ != Phase::kTurnEnd) {
+    legal_team_actions(out);
+    return;
+  }
   switch (phase_) {
     case Phase::kReinforce:
       if (!must_trade_)
@@ -324,7 +339,7 @@ void RiskState::start_turn(int p) {
 void RiskState::begin_reinforce() {
   phase_ = Phase::kReinforce;
   reinforcements_ = base_reinforcement(active_);
-  must_trade_ = popcount(hand_[active_]) >= 5;  // §5.3, tested when the step begins
+  must_trade_ = popcount(hand_[hand_slot(active_)]) >= 5;  // §5.3, tested when the step begins
   placed_any_ = false;
 }
 
@@ -337,10 +352,11 @@ void RiskState::trade(Action a) {
   const int x = code / (kNumCards * kNumCards), y = (code / kNumCards) % kNumCards,
             z = code % kNumCards;
   const CardMask cards = (CardMask{1} << x) | (CardMask{1} << y) | (CardMask{1} << z);
-  assert((hand_[active_] & cards) == cards);
+  const int slot = hand_slot(active_);
+  assert((hand_[slot] & cards) == cards);
   reinforcements_ += set_value(x, y, z);
   ++sets_traded_;  // the Golden Cavalryman moves one space (unused by the fixed table)
-  hand_[active_] &= ~cards;
+  hand_[slot] &= ~cards;
   discard_ |= cards;
 }
 
@@ -383,6 +399,11 @@ void RiskState::resolve_battle_roll() {
   last_dice_ = dice_;
   last_att_ = att_dice_;
   last_def_ = def_dice_;
+  if (cfg_->teams()) {  // the attacker's own armies; the defence per R30
+    add_armies(src_, active_, -losses.attacker);
+    team_losses(losses.defender);
+    return;
+  }
   armies_[src_] -= losses.attacker;
   armies_[tgt_] -= losses.defender;
   assert(armies_[src_] >= 1 && armies_[tgt_] >= 0);
@@ -435,7 +456,7 @@ void RiskState::finish_move_in() {
     bribes_[victim_] = 0;
   }
   victim_ = -1;
-  if (popcount(hand_[active_]) > 5) {
+  if (popcount(hand_[hand_slot(active_)]) > 5) {
     reinforcements_ = 0;
     phase_ = Phase::kForcedTrade;
   }
@@ -471,10 +492,10 @@ void RiskState::apply_turn(Action a) {
       } else if (a >= kTradeBase) {
         trade(a);
         must_trade_ = false;
-        if (phase_ == Phase::kForcedTrade && popcount(hand_[active_]) <= 4)
+        if (phase_ == Phase::kForcedTrade && popcount(hand_[hand_slot(active_)]) <= 4)
           phase_ = Phase::kForcedPlace;
       } else {
-        ++armies_[a];
+        add_armies(a, active_, 1);
         placed_any_ = true;
         if (--reinforcements_ == 0) {
           if (phase_ == Phase::kReinforce && active_mode())
@@ -499,6 +520,7 @@ void RiskState::apply_turn(Action a) {
         }
         att_dice_ = (a - kAttackBase) % 3 + 1;
         dice_rolled_ = 0;
+        pending_losses_ = 0;
         // A defender with one army has no choice to make (§4.1).
         if (armies_[tgt_] == 1) {
           def_dice_ = 1;
@@ -518,10 +540,11 @@ void RiskState::apply_turn(Action a) {
     case Phase::kMoveIn:
     case Phase::kFortifyMove: {
       if (a == kMoveMore) {
-        --armies_[move_from_];
-        ++armies_[move_to_];
+        add_armies(move_from_, active_, -1);
+        add_armies(move_to_, active_, 1);
         ++moved_;
-        if (armies_[move_from_] > 1) return;  // more may follow; else the move is complete
+        // More may follow; else the move is complete (Team Risk: own armies only, R29).
+        if (armies_[move_from_] > 1 && (!cfg_->teams() || stack_[move_from_][active_] > 0)) return;
       }
       if (phase_ == Phase::kMoveIn) {
         finish_move_in();
@@ -562,10 +585,14 @@ void RiskState::apply_turn(Action a) {
     case Phase::kDrawCard: {
       const CardMask bit = CardMask{1} << (a - kCardBase);
       deck_ &= ~bit;
-      hand_[active_] |= bit;
+      hand_[hand_slot(active_)] |= bit;  // Team Risk: the team's shared hand
       after_draw();
       return;
     }
+    case Phase::kRemoveArmy:  // R30: the decider removes one lost army
+      add_armies(tgt_, a - kRemoveBase, -1);
+      if (--pending_losses_ == 0 || armies_[tgt_] == pending_losses_) team_losses(pending_losses_);
+      return;
     default:
       apply_active(a);
   }

@@ -1,7 +1,8 @@
 // Property tests: many heuristic-vs-heuristic games in every implemented mode
 // never reach an inconsistent state (armies never negative, every territory
-// owned with at least one army once set-up has placed it, the 44 cards each
-// in exactly one place), and every game ends. A few games per mode also go
+// owned with at least one army once set-up has placed it — in Team Risk by
+// one team only —, the 44 cards each in exactly one place, team hands
+// included), and every game ends. A few games per mode also go
 // through the shared conformance suite (JSON round trips, views,
 // determinization, replay hashes).
 #include <gtest/gtest.h>
@@ -43,6 +44,20 @@ void check_invariants(const RiskState& s) {
   if (s.phase() != Phase::kDealTerritories) {
     ASSERT_EQ(all, kAllCards) << "card conservation";
   }
+  if (s.config().teams() && placed) {
+    // §12: per-seat armies never negative, sum to the total, one team only.
+    for (Territory t = 0; t < kNumTerritories; ++t) {
+      int total = 0, teams = 0;
+      for (int p = 0; p < s.config().players; ++p) {
+        ASSERT_GE(s.armies_of(t, p), 0);
+        total += s.armies_of(t, p);
+        if (s.armies_of(t, p) > 0) teams |= 1 << RiskConfig::team_of(p);
+      }
+      ASSERT_EQ(total, s.armies(t)) << world_map().territory(t).id;
+      ASSERT_TRUE(teams == 1 || teams == 2) << world_map().territory(t).id << " mixes teams";
+    }
+    for (int p = 2; p < kMaxOwners; ++p) ASSERT_EQ(s.hand(p), 0u) << "team hands are 0 and 1";
+  }
   for (int p = 0; p < s.config().players; ++p) {
     if (s.eliminated(p)) {
       ASSERT_EQ(s.territory_count(p), 0);
@@ -50,7 +65,24 @@ void check_invariants(const RiskState& s) {
   }
 }
 
-void play_games(const std::string& mode, int players, int games, uint64_t seed) {
+// Team Risk situations the heuristic games reach (shared territories, the
+// defence's removal decision), so the invariants are checked on them too.
+struct TeamStats {
+  int shared = 0, removals = 0;
+};
+
+void count_team_situations(const RiskState& s, TeamStats& stats) {
+  if (!s.config().teams()) return;
+  stats.removals += s.phase() == Phase::kRemoveArmy;
+  for (Territory t = 0; t < kNumTerritories; ++t) {
+    int colours = 0;
+    for (int p = 0; p < s.config().players; ++p) colours += s.armies_of(t, p) > 0;
+    stats.shared += colours > 1;
+  }
+}
+
+void play_games(const std::string& mode, int players, int games, uint64_t seed,
+                TeamStats* stats = nullptr) {
   auto game = test::make(mode, players);
   Rng rng(seed);
   int total_steps = 0;
@@ -62,6 +94,7 @@ void play_games(const std::string& mode, int players, int games, uint64_t seed) 
     while (!m.state().is_terminal()) {
       const auto& s = static_cast<const RiskState&>(m.state());
       ASSERT_NO_FATAL_FAILURE(check_invariants(s)) << mode << " game " << g << " step " << steps;
+      if (stats) count_team_situations(s, *stats);
       if (s.is_chance()) {
         m.sample_chance();
       } else {
@@ -91,6 +124,14 @@ TEST(RiskProperties, HeuristicGamesDomination) {
 }
 TEST(RiskProperties, HeuristicGamesMissions) {
   for (int n = 3; n <= 6; ++n) play_games("missions", n, games_per_mode() / 4, 200 + n);
+}
+TEST(RiskProperties, HeuristicGamesTeams) {
+  TeamStats stats;
+  for (int n = 4; n <= 6; ++n) play_games("teams", n, games_per_mode() / 4, 500 + n, &stats);
+  ::testing::Test::RecordProperty("team_shared_territory_states", stats.shared);
+  ::testing::Test::RecordProperty("team_removal_decisions", stats.removals);
+  EXPECT_GT(stats.shared, 0) << "the games never shared a territory";
+  EXPECT_GT(stats.removals, 0) << "the games never asked the defence which army to remove";
 }
 TEST(RiskProperties, HeuristicGamesTwoPlayerPassive) {
   play_games("two-player-passive", 2, games_per_mode(), 300);
@@ -142,6 +183,11 @@ TEST(RiskConformance, TwoPlayerPassive) {
 }
 TEST(RiskConformance, TwoPlayerActive) {
   conformance("two-player-active", 2, 4);
+}
+TEST(RiskConformance, Teams) {
+  conformance("teams", 4, 5);
+  conformance("teams", 5, 6);
+  conformance("teams", 6, 7);
 }
 
 }  // namespace

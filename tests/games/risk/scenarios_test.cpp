@@ -1,6 +1,6 @@
 // The test scenarios of risk_classic.md §15 (T01–T12), with the exact dice,
-// each named after the rule it checks. T13–T16 belong to the active
-// 2-player game and Team Risk, which are not implemented yet.
+// each named after the rule it checks. T13–T14 (the active 2-player game)
+// are in active_test.cpp, T15–T16 (Team Risk) in team_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
