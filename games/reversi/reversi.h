@@ -78,6 +78,7 @@ class ReversiState final : public State {
   json scores() const override;
   uint64_t hash() const override;
   std::string to_text(Seat seat) const override;
+  std::string seat_name(Seat seat) const override { return seat == kBlack ? "Black" : "White"; }
 
   // Sets the UI-only memory of the last action (used by state_from_json).
   void set_last(int action, Bitboard flipped) {

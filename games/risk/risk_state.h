@@ -153,6 +153,7 @@ class RiskState final : public State {
   json scores() const override;
   uint64_t hash() const override;
   std::string to_text(Seat seat) const override;
+  std::string seat_name(Seat seat) const override { return owner_name(seat); }
 
   static Result<std::unique_ptr<State>> from_json(std::shared_ptr<const RiskConfig> config,
                                                   const json& j);
