@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "core/match.h"
 #include "games/risk/battle.h"
@@ -69,6 +71,25 @@ TEST(RiskOdds, DistributionsSumToOneForAnyFight) {
   // Monotone in both armies.
   EXPECT_GT(battle_odds(10, 5).conquest, battle_odds(9, 5).conquest);
   EXPECT_LT(battle_odds(10, 6).conquest, battle_odds(10, 5).conquest);
+}
+
+// Beyond 200 a side conquest_probability() approximates the chain; the
+// approximation stays within 0.002 of it over a grid across the switch,
+// and lopsided fights are decided.
+TEST(RiskOdds, LargeFightsStayCloseToTheExactChain) {
+  double worst = 0;
+  for (int a = 150; a <= 400; a += 25) {
+    for (int d = 150; d <= 400; d += 25) {
+      if (a <= 200 && d <= 200) continue;
+      const double exact = battle_odds(a, d).conquest;
+      worst = std::max(worst, std::abs(conquest_probability(a, d) - exact));
+      ASSERT_NEAR(conquest_probability(a, d), exact, 0.002) << a << " v " << d;
+    }
+  }
+  RecordProperty("worst_error", std::to_string(worst));
+  EXPECT_NEAR(conquest_probability(5000, 10), 1.0, 1e-9);
+  EXPECT_NEAR(conquest_probability(10, 5000), 0.0, 1e-9);
+  EXPECT_GT(conquest_probability(3000, 2800), conquest_probability(2800, 2800));
 }
 
 // Dice sampled by the match RNG follow §4.3's exact one-roll probabilities.
