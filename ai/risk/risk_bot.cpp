@@ -152,7 +152,10 @@ class HeuristicBot final : public Bot {
       const Edge& e = map.edges()[(a - kAttackBase) / 3];
       const int dice = (a - kAttackBase) % 3 + 1;
       if (dice != std::min(3, usable(s, e.from))) continue;  // only the most dice
-      const double p = conquest_odds(usable(s, e.from), s.armies(e.to));
+      if (s.config().teams() && s.armies_on_board(s.active()) <= dice)
+        continue;  // §12: losing one's last armies loses the game for the team
+      double p = conquest_odds(usable(s, e.from), s.armies(e.to));
+      if (s.config().teams() && dice == 3) p = std::max(p, team_odds(s, e.to));
       double score = p;
       const int c = map.territory(e.to).continent;
       score += 0.2 * continent_share(s, s.active(), c);
@@ -166,6 +169,19 @@ class HeuristicBot final : public Bot {
       if (score > best_score) best_score = score, best = a;
     }
     return best;
+  }
+
+  // Team Risk: the odds of the whole team's armies next to t, attacking one
+  // colour after another. Each player attacks with his own armies only
+  // (R29) while the defence commits any colour, so stacks facing each other
+  // are never worth attacking alone; but three dice against two win the
+  // exchange on average (§4.3), so team-mates that each attack while they
+  // can roll three dice wear down a stack that none of them could take.
+  static double team_odds(const RiskState& s, Territory t) {
+    int team = 0;
+    for (Territory u : s.config().map->territory(t).adjacent)
+      if (s.team_in(u) == RiskConfig::team_of(s.active())) team += s.armies(u) - 1;
+    return conquest_odds(team, s.armies(t));
   }
 
   static double conquest_odds(int attackers, int defenders) {
@@ -183,6 +199,10 @@ class HeuristicBot final : public Bot {
   }
 
   Action fortify(const RiskState& s, const std::vector<Action>& legal) {
+    if (s.config().teams()) {
+      const Action merge = consolidate(s, legal);
+      if (merge != kEndTurn) return merge;
+    }
     Action best = kEndTurn;
     double best_score = 0;
     for (Action a : legal) {
@@ -192,6 +212,38 @@ class HeuristicBot final : public Bot {
       if (pressure(s, from) > 0 || pressure(s, to) == 0) continue;
       const double score = usable(s, from) * (1.0 + 0.01 * pressure(s, to)) + noise();
       if (score > best_score) best_score = score, best = a;
+    }
+    return best;
+  }
+
+  // The best conquest odds `n` attacking armies in t would have against a
+  // neighbouring enemy territory.
+  static double best_odds(const RiskState& s, Territory t, int n) {
+    double best = 0;
+    for (Territory u : s.config().map->territory(t).adjacent)
+      if (!same_side(s, u, t)) best = std::max(best, conquest_odds(n, s.armies(u)));
+    return best;
+  }
+
+  // Team Risk: a player attacks with his own armies only (R29), so team-mates
+  // that pile their colours into the same front territories defend well but
+  // can never attack, and games stall with ever-growing stacks. Merging one's
+  // own armies from one front territory into another that gains a real
+  // attack breaks that; the team-mates' armies still hold the source.
+  Action consolidate(const RiskState& s, const std::vector<Action>& legal) {
+    Action best = kEndTurn;
+    double best_gain = 0.2;
+    for (Action a : legal) {
+      if (a < kFortifyBase || a >= kEndTurn) continue;
+      const int code = a - kFortifyBase;
+      const Territory from = code / kNumTerritories, to = code % kNumTerritories;
+      const int moving = usable(s, from), there = usable(s, to);
+      if (moving <= 0 || there <= 0 || pressure(s, to) == 0) continue;  // merge, not relocate
+      // Only from a source that the team-mates' armies keep strong.
+      if (s.armies(from) - moving < pressure(s, from) / 2) continue;
+      const double before = std::max(best_odds(s, from, moving), best_odds(s, to, there));
+      const double gain = best_odds(s, to, moving + there) - before;
+      if (gain > best_gain) best_gain = gain, best = a;
     }
     return best;
   }
