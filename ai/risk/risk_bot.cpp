@@ -1,6 +1,7 @@
 #include "ai/risk/risk_bot.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "games/risk/odds.h"
 #include "games/risk/risk_state.h"
@@ -207,13 +208,16 @@ class HeuristicBot final : public Bot {
     double best_score = 0;
     for (Action a : legal) {
       if (a < kFortifyBase || a >= kEndTurn) continue;
-      const int code = a - kFortifyBase;
-      const Territory from = code / kNumTerritories, to = code % kNumTerritories;
+      const auto [from, to] = fortify_of(a);
       if (pressure(s, from) > 0 || pressure(s, to) == 0) continue;
       const double score = usable(s, from) * (1.0 + 0.01 * pressure(s, to)) + noise();
       if (score > best_score) best_score = score, best = a;
     }
     return best;
+  }
+
+  static std::pair<Territory, Territory> fortify_of(Action a) {
+    return {(a - kFortifyBase) / kNumTerritories, (a - kFortifyBase) % kNumTerritories};
   }
 
   // The best conquest odds `n` attacking armies in t would have against a
@@ -235,8 +239,7 @@ class HeuristicBot final : public Bot {
     double best_gain = 0.2;
     for (Action a : legal) {
       if (a < kFortifyBase || a >= kEndTurn) continue;
-      const int code = a - kFortifyBase;
-      const Territory from = code / kNumTerritories, to = code % kNumTerritories;
+      const auto [from, to] = fortify_of(a);
       const int moving = usable(s, from), there = usable(s, to);
       if (moving <= 0 || there <= 0 || pressure(s, to) == 0) continue;  // merge, not relocate
       // Only from a source that the team-mates' armies keep strong.

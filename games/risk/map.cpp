@@ -142,4 +142,16 @@ const Map& world_map() {
   return map;
 }
 
+uint64_t Map::reachable(Territory t, uint64_t through) const {
+  uint64_t reach = uint64_t{1} << t, frontier = reach;
+  while (frontier) {
+    uint64_t next = 0;
+    for (uint64_t f = frontier; f; f &= f - 1) next |= adj_mask_[__builtin_ctzll(f)];
+    next &= through & ~reach;
+    reach |= next;
+    frontier = next;
+  }
+  return reach;
+}
+
 }  // namespace meeple::risk

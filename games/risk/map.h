@@ -53,6 +53,9 @@ class Map {
   const ContinentInfo& continent(int c) const { return continents_[c]; }
   bool adjacent(Territory a, Territory b) const { return (adj_mask_[a] >> b) & 1; }
   uint64_t adjacency_mask(Territory t) const { return adj_mask_[t]; }
+  // The territories reachable from t by steps between adjacent territories
+  // that all lie in `through` (t itself included): fortification paths.
+  uint64_t reachable(Territory t, uint64_t through) const;
   // -1 when the id is unknown. Accepts the id ("north_africa") or the display
   // name in any case ("North Africa").
   Territory find(std::string_view id_or_name) const;

@@ -122,15 +122,7 @@ void RiskState::legal_team_actions(std::vector<Action>& out) const {
       const uint64_t mine = team_mask(team);
       for (Territory s = 0; s < kNumTerritories; ++s) {
         if (stack_[s][me] == 0 || armies_[s] < 2) continue;
-        uint64_t reach = uint64_t{1} << s, frontier = reach;
-        while (frontier) {
-          uint64_t next = 0;
-          for (uint64_t f = frontier; f; f &= f - 1)
-            next |= cfg_->map->adjacency_mask(__builtin_ctzll(f));
-          next &= mine & ~reach;
-          reach |= next;
-          frontier = next;
-        }
+        uint64_t reach = cfg_->map->reachable(s, mine);
         for (reach &= ~(uint64_t{1} << s); reach; reach &= reach - 1)
           out.push_back(kFortifyBase + s * kNumTerritories + __builtin_ctzll(reach));
       }

@@ -103,16 +103,7 @@ uint64_t RiskState::connected(int p, Territory t) const {
   uint64_t own = 0;
   for (Territory u = 0; u < kNumTerritories; ++u)
     if (owner_[u] == p) own |= uint64_t{1} << u;
-  uint64_t reach = uint64_t{1} << t, frontier = reach;
-  while (frontier) {
-    uint64_t next = 0;
-    for (uint64_t f = frontier; f; f &= f - 1)
-      next |= cfg_->map->adjacency_mask(__builtin_ctzll(f));
-    next &= own & ~reach;
-    reach |= next;
-    frontier = next;
-  }
-  return reach;
+  return cfg_->map->reachable(t, own);
 }
 
 int RiskState::next_alive(int p) const {
