@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ai/bot.h"
+#include "core/json_integer.h"
 #include "core/registry.h"
 
 namespace meeple::cli {
@@ -236,12 +237,13 @@ Result<json> EngineSession::cmd_view(const json& req) {
   if (!m) return m.status();
   Seat seat = kSpectator;
   if (req.contains("seat") && req["seat"] != "spectator") {
-    if (!req["seat"].is_number_integer())
-      return invalid_argument("'seat' must be a seat number or \"spectator\"");
-    seat = req["seat"].get<int>();
-    if (seat < 0 || seat >= (*m)->game().num_seats())
+    const int seats = (*m)->game().num_seats();
+    const auto n = json_integer(req["seat"], 0, seats - 1);
+    if (!n)
       return invalid_argument(
-          fmt::format("seat {} does not exist (0..{})", seat, (*m)->game().num_seats() - 1));
+          fmt::format("'seat' must be a seat number 0..{} or \"spectator\", got {}", seats - 1,
+                      req["seat"].dump()));
+    seat = static_cast<Seat>(*n);
   }
   return json{{"view", (*m)->state().view(seat)}};
 }
@@ -253,9 +255,9 @@ Result<json> EngineSession::cmd_bot(const json& req) {
   if (s.is_terminal() || s.is_chance()) return failed_precondition("no seat is to decide now");
   int level = 5;
   if (req.contains("level")) {
-    if (!req["level"].is_number_integer())
-      return invalid_argument("'level' must be an integer 0..10");
-    level = req["level"].get<int>();
+    const auto n = json_integer(req["level"], kMinLevel, kMaxLevel);
+    if (!n) return invalid_argument("'level' must be an integer 0..10, got " + req["level"].dump());
+    level = static_cast<int>(*n);
   }
   auto seed = seed_field(req);
   if (!seed) return seed.status();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/json_integer.h"
+
 namespace meeple {
 
 void Registry::add(GameInfo info, GameFactory factory) {
@@ -68,7 +70,7 @@ Result<json> Registry::normalize_options(const GameInfo& info, const json& optio
         value_ok = false;
         for (const auto& a : spec->allowed) value_ok = value_ok || a == value;
       } else if (type_ok && spec->type == OptionType::kInt && spec->min < spec->max) {
-        value_ok = value.get<int64_t>() >= spec->min && value.get<int64_t>() <= spec->max;
+        value_ok = json_integer(value, spec->min, spec->max).has_value();
       }
       if (!value_ok)
         return invalid_argument(fmt::format("option '{}' of {} is {}, expected {}", key, info.name,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ai/bot.h"
+#include "core/json_integer.h"
 #include "core/registry.h"
 
 namespace meeple::server {
@@ -161,12 +162,11 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
             invalid_argument(fmt::format("unknown field '{}' (expected level)", k))));
     int level = 3;
     if (body->contains("level")) {
-      if (!(*body)["level"].is_number_integer())
-        return done(error_response(invalid_argument("'level' must be an integer 0..10")));
-      level = (*body)["level"].get<int>();
-      if (level < kMinLevel || level > kMaxLevel)
+      const auto n = json_integer((*body)["level"], kMinLevel, kMaxLevel);
+      if (!n)
         return done(error_response(
-            invalid_argument(fmt::format("level {} is out of range (expected 0..10)", level))));
+            invalid_argument("'level' must be an integer 0..10, got " + (*body)["level"].dump())));
+      level = static_cast<int>(*n);
     }
     return table->hint(*seat, level, reply(std::move(done)));
   }

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "ai/bot.h"
+#include "core/json_integer.h"
 #include "core/registry.h"
 #include "server/crypto.h"
 
@@ -44,13 +45,11 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
     if (seat.kind == "computer") {
       if (!s.contains("level"))
         seat.level = 3;
-      else if (!s["level"].is_number_integer())
-        return invalid_argument(fmt::format("seats[{}].level: expected an integer 0..10", i));
+      else if (const auto n = json_integer(s["level"], kMinLevel, kMaxLevel))
+        seat.level = static_cast<int>(*n);
       else
-        seat.level = s["level"].get<int>();
-      if (seat.level < kMinLevel || seat.level > kMaxLevel)
-        return invalid_argument(
-            fmt::format("seats[{}].level: {} is out of range (expected 0..10)", i, seat.level));
+        return invalid_argument(fmt::format("seats[{}].level: expected an integer 0..10, got {}", i,
+                                            s["level"].dump()));
       seat.claimed = true;
     } else if (seat.kind == "human") {
       if (s.contains("level"))

@@ -24,6 +24,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/json_integer.h"
 #include "games/risk/risk_state.h"
 
 namespace meeple::risk {
@@ -149,32 +150,60 @@ Result<Command> parse_text(const std::string& line) {
   return c;
 }
 
+// A whole-number field of an action object: a JSON integer (not true, not
+// 2.5, not "3"), 0..10^9; absent leaves `out` as it was (-1: not given).
+Status read_count(const json& j, const char* key, int& out) {
+  if (!j.contains(key)) return Status::ok();
+  constexpr int64_t kMost = 1'000'000'000;
+  const auto v = json_integer(j[key], 0, kMost);
+  if (!v)
+    return invalid_argument(fmt::format("field \"{}\" must be a whole number from 0 to {}, got {}",
+                                        key, kMost, j[key].dump()));
+  out = static_cast<int>(*v);
+  return Status::ok();
+}
+
 Result<Command> parse_object(const json& j) {
   if (!j.contains("type") || !j["type"].is_string())
     return invalid_argument("a Risk action object needs a string field \"type\"");
   Command c;
   c.type = lower(j["type"].get<std::string>());
+  if (auto st = read_count(j, "count", c.count); !st) return st;
+  if (auto st = read_count(j, "dice", c.dice); !st) return st;
+  if (auto st = read_count(j, "value", c.value); !st) return st;
   try {
     if (j.contains("territory")) c.territory = lower(j["territory"].get<std::string>());
     if (j.contains("from")) c.from = lower(j["from"].get<std::string>());
     if (j.contains("to")) c.to = lower(j["to"].get<std::string>());
     if (j.contains("mission")) c.mission = lower(j["mission"].get<std::string>());
     if (j.contains("neutral")) c.mission = lower(j["neutral"].get<std::string>());
-    if (j.contains("count")) c.count = j["count"].get<int>();
-    if (j.contains("dice")) c.dice = j["dice"].get<int>();
-    if (j.contains("value")) c.value = j["value"].get<int>();
-    if (j.contains("seat"))
-      c.territory = j["seat"].is_string() ? lower(j["seat"].get<std::string>())
-                                          : std::to_string(j["seat"].get<int>());
+    if (j.contains("seat")) {
+      if (j["seat"].is_string()) {
+        c.territory = lower(j["seat"].get<std::string>());
+      } else {
+        int seat = -1;
+        if (auto st = read_count(j, "seat", seat); !st) return st;
+        c.territory = std::to_string(seat);
+      }
+    }
     if (j.contains("card")) c.cards = {lower(j["card"].get<std::string>())};
-    if (j.contains("cards"))
-      for (const auto& x : j["cards"])
-        c.cards.push_back(
-            lower(x.is_number() ? std::to_string(x.get<int>()) : x.get<std::string>()));
+    if (j.contains("cards")) {
+      if (!j["cards"].is_array())
+        return invalid_argument("field \"cards\" must be a list of card names or numbers");
+      for (const auto& x : j["cards"]) {
+        if (x.is_string()) {
+          c.cards.push_back(lower(x.get<std::string>()));
+        } else {
+          int number = -1;
+          if (auto st = read_count(json{{"card", x}}, "card", number); !st) return st;
+          c.cards.push_back(std::to_string(number));
+        }
+      }
+    }
   } catch (const json::exception& e) {
     return invalid_argument(std::string("a field of the action has the wrong type: ") + e.what());
   }
-  if (c.type == "place" && c.count < 0) c.count = 1;
+  if (c.type == "place" && c.count < 0) c.count = 1;  // "count" may be left out
   return c;
 }
 
@@ -326,7 +355,7 @@ class RiskDecoder {
       if (s_.cfg_->mode != Mode::kTwoPlayerActive)
         return illegal_action(c.type + ": only in the active 2-player game");
       int n = -1;
-      for (int o = 2; o < kMaxOwners; ++o)
+      for (int o = 2; o < kMaxOwners && !c.mission.empty(); ++o)
         if (s_.owner_name(o).rfind(c.mission, 0) == 0) n = o;
       if (n < 0)
         return invalid_argument("unknown neutral '" + c.mission +

@@ -60,6 +60,8 @@ TEST(EngineProtocol, BadInputIsAOneLineErrorAndChangesNothing) {
       {R"({"cmd":"replay","log":{"game":"reversi","seed":"1","entries":[{"action":3}]}})",
        "data_loss"},
       {R"({"cmd":"bot","level":11})", "invalid_argument"},
+      {R"({"cmd":"bot","level":4294967299})", "invalid_argument"},
+      {R"({"cmd":"view","seat":4294967296})", "invalid_argument"},
   };
   for (const auto& [line, code] : cases) {
     const json r = send(s, line);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/json_integer.h"
 #include "tests/common/conformance.h"
 #include "tests/core/toy_game.h"
 
@@ -41,6 +42,19 @@ TEST(Registry, BadValuesSayWhatWasExpected) {
   EXPECT_EQ(c.status().code(), StatusCode::kInvalidArgument);
   auto d = reg.create("toy", json::array());
   EXPECT_EQ(d.status().code(), StatusCode::kInvalidArgument);
+  for (const json& v : {json(10.5), json(true), json(18446744073709551615ULL)}) {
+    auto e = reg.create("toy", {{"target", v}});
+    EXPECT_EQ(e.status().code(), StatusCode::kInvalidArgument) << v.dump();
+  }
+}
+
+TEST(JsonInteger, OnlyWholeNumbersInRange) {
+  EXPECT_EQ(json_integer(json(7), 0, 10), 7);
+  EXPECT_EQ(json_integer(json(0u), 0, 10), 0);
+  EXPECT_EQ(json_integer(json(-3), -5, 10), -3);
+  for (const json& v : {json(11), json(-1), json(true), json(2.5), json("3"), json(nullptr),
+                        json(4294967299LL), json(18446744073709551615ULL), json::array()})
+    EXPECT_FALSE(json_integer(v, 0, 10).has_value()) << v.dump();
 }
 
 TEST(Registry, GlobalListsEveryGame) {

@@ -112,6 +112,11 @@ TEST_F(ServerFixture, ErrorsArePreciseAndChangeNothing) {
            {{"game", "reversi"},
             {"seats", json::array({{{"kind", "computer"}, {"level", 11}}, {{"kind", "human"}}})}});
   EXPECT_EQ(r.status, 400);
+  r = post(port_, "/api/tables",  // would wrap to level 3 if read with get<int>()
+           {{"game", "reversi"},
+            {"seats",
+             json::array({{{"kind", "computer"}, {"level", 4294967299LL}}, {{"kind", "human"}}})}});
+  EXPECT_EQ(r.status, 400);
   r = post(port_, "/api/tables",
            {{"game", "reversi"}, {"seats", json::array({{{"kind", "human"}}})}});
   EXPECT_EQ(r.status, 400);

@@ -75,6 +75,24 @@ TEST(RiskProtocol, BadInputNamesTheProblem) {
   expect_error(json{{"dice", 3}}, "\"type\"");
   expect_error(json("die 4"), "no chance event");
   expect_error(json("declare CPT1"), "only in Mission Risk");
+  // JSON numbers must be whole, in range and not booleans: get<int>() alone
+  // would read true as 1, 2.5 as 2 and 4294967299 as 3.
+  const json attack = {{"type", "attack"}, {"from", "alaska"}, {"to", "kamchatka"}};
+  for (const json& dice : {json(true), json(2.5), json(-1), json(4294967299LL), json("3")}) {
+    json bad = attack;
+    bad["dice"] = dice;
+    expect_error(bad, "\"dice\" must be a whole number");
+  }
+  expect_error(json{{"type", "place"}, {"territory", "alaska"}, {"count", -2}}, "\"count\"");
+}
+
+TEST(RiskProtocol, ABribeNamesItsNeutral) {
+  auto g = make("two-player-active", 2);
+  auto s = board(*g, 0);
+  auto r = s->decode_action(json{{"type", "bribe"}, {"card", "alaska"}});
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("unknown neutral"), std::string::npos)
+      << r.status().message();
 }
 
 TEST(RiskProtocol, RefereeSuppliesDiceAndCardsThroughTheMatch) {
