@@ -2,8 +2,10 @@
 // random playouts through Match that check, at every node, the guarantees
 // core/game.h promises — sorted legal actions, chance probabilities summing
 // to 1, action JSON round trips, state JSON round trips, independent copies,
-// views for every seat, determinization consistent with the seat's view —
-// and at the end, returns in range and a replay that reproduces the hash.
+// views for every seat, determinization consistent with the seat's view,
+// hostile input through Match::act_json that fails cleanly and changes
+// nothing — and at the end, returns in range and a replay that reproduces
+// the hash.
 //
 // Use from a game's tests:
 //   TEST(ReversiConformance, RandomPlayouts) {
@@ -15,7 +17,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "ai/bot.h"
 #include "core/match.h"
@@ -93,6 +97,95 @@ inline void check_node(const Game& game, const State& s, Rng& rng, bool deep) {
   }
 }
 
+// Input a client could send at this node: JSON of every shape that is not
+// an action, and the legal actions' own JSON and text damaged — fields
+// nulled, retyped, out of range or missing, text truncated or extended.
+inline std::vector<json> hostile_inputs(const State& s, int num_distinct_actions, Rng& rng) {
+  std::vector<json> out = {nullptr,
+                           true,
+                           false,
+                           -1,
+                           3.5,
+                           std::numeric_limits<int64_t>::max(),
+                           std::numeric_limits<int64_t>::min(),
+                           1e300,
+                           "",
+                           " ",
+                           "\t\n",
+                           "no such command",
+                           "üñïçødé ☃ 99",
+                           std::string(5000, 'x'),
+                           "-1",
+                           "99999999999999999999999",
+                           json::array(),
+                           json::array({1, 2}),
+                           json::object(),
+                           json{{"type", nullptr}},
+                           json{{"type", 7}},
+                           json{{"type", "no_such_type"}},
+                           json{{"no_such_field", "x"}}};
+  json deep = json::object();
+  for (int i = 0; i < 64; ++i) deep = json{{"type", deep}};
+  out.push_back(deep);
+  const auto legal = s.legal_actions();
+  if (legal.empty()) return out;
+  out.push_back(num_distinct_actions);
+  out.push_back(json::array({legal.front()}));
+  const json bad_values[] = {nullptr,       "no_such_thing", -1,  -1000000000, 1000000000,
+                             json::array(), json::object(),  2.5, true};
+  for (int k = 0; k < 4; ++k) {
+    const json good = s.action_to_json(legal[rng.below(legal.size())]);
+    if (good.is_object()) {
+      for (const auto& [key, value] : good.items()) {
+        for (const json& v : bad_values) {
+          json bad = good;
+          bad[key] = v;
+          out.push_back(bad);
+        }
+        json missing = good;
+        missing.erase(key);
+        out.push_back(missing);
+      }
+    } else if (good.is_string()) {
+      const std::string text = good.get<std::string>();
+      out.push_back(text.substr(0, text.size() / 2));
+      out.push_back(text + " 99 extra");
+      out.push_back(text + " -5");
+      out.push_back("-3 " + text);
+    }
+  }
+  return out;
+}
+
+// Every hostile input either decodes to steps that Match accepts as a whole
+// (a decoder may accept more spellings than action_to_json writes) or fails
+// with a message, leaving the match exactly as it was.
+inline void check_hostile_input(const Match& m, Rng& rng) {
+  if (m.state().is_terminal() || m.state().is_chance()) return;
+  const uint64_t hash = m.state().hash();
+  const size_t log_size = m.log().size();
+  for (const json& bad : hostile_inputs(m.state(), m.game().num_distinct_actions(), rng)) {
+    const std::string shown = bad.dump().substr(0, 120);
+    auto decoded = m.state().decode_action(bad);
+    if (!decoded.is_ok()) {
+      ASSERT_FALSE(decoded.status().message().empty())
+          << "an error must say what was wrong: " << shown;
+      continue;
+    }
+    Match probe = m;  // the decoder took it: try it on a copy
+    auto applied = probe.act_json(bad);
+    if (applied.is_ok()) {
+      ASSERT_FALSE(applied->empty()) << shown;
+      ASSERT_EQ(probe.log().size(), log_size + applied->size()) << shown;
+    } else {
+      ASSERT_FALSE(applied.status().message().empty()) << shown;
+      ASSERT_EQ(probe.state().hash(), hash) << "a rejected action changed the state: " << shown;
+      ASSERT_EQ(probe.log().size(), log_size) << shown;
+    }
+  }
+  ASSERT_EQ(m.state().hash(), hash);
+}
+
 inline void run_conformance(const std::string& game_name, const json& options,
                             ConformanceOptions opt = {},
                             const Registry& registry = Registry::global()) {
@@ -108,6 +201,9 @@ inline void run_conformance(const std::string& game_name, const json& options,
       const bool deep = opt.deep_check_every > 0 && steps % opt.deep_check_every == 0;
       ASSERT_NO_FATAL_FAILURE(check_node(**game, m.state(), rng, deep))
           << "game " << g << " step " << steps;
+      if (deep && steps % 5 == 0) {
+        ASSERT_NO_FATAL_FAILURE(check_hostile_input(m, rng)) << "game " << g << " step " << steps;
+      }
       if (m.state().is_chance()) {
         m.sample_chance();
       } else {

@@ -159,6 +159,10 @@ void conformance(const std::string& mode, int players, uint64_t seed) {
   while (!m.state().is_terminal()) {
     ASSERT_NO_FATAL_FAILURE(meeple::testing::check_node(*game, m.state(), rng, steps % 7 == 0))
         << mode << " step " << steps;
+    if (steps % 35 == 0) {
+      ASSERT_NO_FATAL_FAILURE(meeple::testing::check_hostile_input(m, rng))
+          << mode << " step " << steps;
+    }
     if (m.state().is_chance()) {
       m.sample_chance();
     } else {
