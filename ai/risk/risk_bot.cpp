@@ -160,10 +160,9 @@ class HeuristicBot final : public Bot {
       double score = p;
       const int c = map.territory(e.to).continent;
       score += 0.2 * continent_share(s, s.active(), c);
-      if (s.owner(e.to) >= s.config().players) score -= 0.05;
-      if (s.config().teams() && s.armies_on_board(s.owner(e.to)) <= s.armies(e.to))
-        score += 0.5;  // §12: taking a player's last territory wins for the team  // neutrals are a
-                       // lesser goal
+      if (s.owner(e.to) >= s.config().players) score -= 0.05;  // neutrals are a lesser goal
+      // §12: taking the territory that holds all of a player's armies wins for the team.
+      if (s.config().teams() && s.armies_on_board(s.owner(e.to)) <= s.armies(e.to)) score += 0.5;
       if (s.conquests_this_turn() == 0) score += 0.1;  // a card is worth a risk
       if (p < threshold && !(s.conquests_this_turn() == 0 && p >= threshold - 0.15)) continue;
       score += noise();
