@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <fstream>
 #include <istream>
 #include <ostream>
@@ -16,6 +17,11 @@ std::string trim(const std::string& s) {
   if (b == std::string::npos) return "";
   const auto e = s.find_last_not_of(" \t\r\n");
   return s.substr(b, e - b + 1);
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
 }
 
 }  // namespace
@@ -126,25 +132,63 @@ void PlayLoop::computer_turn() {
 bool PlayLoop::manual_chance_turn() {
   const State& s = match_.state();
   const auto outcomes = s.chance_outcomes();
-  out_ << "Chance: what happened at the table?\n";
-  for (size_t i = 0; i < outcomes.size(); ++i)
-    out_ << fmt::format("  {:>3}. {}\n", i + 1, s.action_to_string(outcomes[i].action));
+  auto list = [&] {
+    out_ << "Chance: what happened at the table?\n";
+    for (size_t i = 0; i < outcomes.size(); ++i)
+      out_ << fmt::format("  {:>3}. {}\n", i + 1, s.action_to_string(outcomes[i].action));
+  };
+  list();
   for (;;) {
     out_ << "outcome> " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) return false;
     line = trim(line);
-    if (line == "quit") return false;
-    for (size_t i = 0; i < outcomes.size(); ++i) {
-      if (line == std::to_string(i + 1) || line == s.action_to_string(outcomes[i].action)) {
-        const Status st = match_.supply_chance(outcomes[i].action);
-        if (st) return true;
-        out_ << "error: " << st.message() << "\n";
-      }
+    if (line.empty()) continue;
+    if (line == "quit" || line == "exit") return false;
+    if (line == "help" || line == "?" || line == "moves") {
+      out_ << "Type the number of what happened, or its text (e.g. '" +
+                  s.action_to_string(outcomes.front().action) +
+                  "'); 'board' shows the position, 'quit' stops.\n";
+      list();
+      continue;
     }
-    out_ << fmt::format("'{}' is not one of the outcomes: type 1..{} or its name\n", line,
-                        outcomes.size());
+    if (line == "board") {
+      out_ << s.to_text(kSpectator) << "\n";
+      continue;
+    }
+    const auto chosen = match_outcome(s, outcomes, line);
+    if (!chosen) {
+      out_ << fmt::format(
+          "'{}' is not one of the outcomes: type 1..{} or its text ('help' lists them)\n", line,
+          outcomes.size());
+      continue;
+    }
+    const Status st = match_.supply_chance(*chosen);
+    if (st) return true;
+    out_ << "error: " << st.message() << "\n";
   }
+}
+
+std::optional<Action> PlayLoop::match_outcome(const State& s,
+                                              const std::vector<ChanceOutcome>& outcomes,
+                                              const std::string& line) {
+  // Its number in the list, its text in any case, its text without the
+  // leading word ("5" or "alaska" for "die 5" / "card alaska" when the
+  // number is not also a list index), or what the game's decoder makes of it.
+  const std::string typed = lower(line);
+  for (size_t i = 0; i < outcomes.size(); ++i)
+    if (typed == std::to_string(i + 1)) return outcomes[i].action;
+  for (const auto& o : outcomes) {
+    const std::string text = lower(s.action_to_string(o.action));
+    const size_t space = text.find(' ');
+    if (typed == text || (space != std::string::npos && typed == text.substr(space + 1)))
+      return o.action;
+  }
+  auto decoded = s.decode_action(json(line));
+  if (decoded.is_ok() && decoded->size() == 1)
+    for (const auto& o : outcomes)
+      if (o.action == decoded->front()) return o.action;
+  return std::nullopt;
 }
 
 bool PlayLoop::human_turn() {

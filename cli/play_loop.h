@@ -11,6 +11,7 @@
 
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ class PlayLoop {
  private:
   bool human_turn();  // false: quit
   bool manual_chance_turn();
+  static std::optional<Action> match_outcome(const State& s,
+                                             const std::vector<ChanceOutcome>& outcomes,
+                                             const std::string& line);
   void computer_turn();
   void print_result();
   void print_help();

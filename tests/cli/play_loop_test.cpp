@@ -41,6 +41,25 @@ TEST(PlayLoop, BadInputRepromptsAndUndoHintWork) {
   EXPECT_EQ(loop.match().state().to_json()["board"].is_null(), false);
 }
 
+// Referee mode: the people at the table say what the dice showed, by number
+// or by name, in any case; 'help' lists the outcomes again.
+TEST(PlayLoop, RefereeTypesOutcomesByNumberOrName) {
+  Match m = Match::start("risk", {{"mode", "domination"}, {"players", 3}}, 1).value();
+  PlayConfig c;
+  c.seats = {{true, 0}, {true, 0}, {true, 0}};
+  c.manual_chance = true;
+  std::istringstream in("help\nblack\nBLUE\nquit\n");
+  std::ostringstream out;
+  PlayLoop loop(std::move(m), c, in, out);
+  EXPECT_EQ(loop.run(), 1);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Type the number of what happened"), std::string::npos) << text;
+  EXPECT_NE(text.find("'black' is not one of the outcomes"), std::string::npos) << text;
+  ASSERT_EQ(loop.match().log().size(), 1u) << text;
+  EXPECT_TRUE(loop.match().log().front().supplied);
+  EXPECT_EQ(loop.match().state().current_player(), 1) << "blue claims first";
+}
+
 TEST(PlayLoop, ComputerAgainstComputerFinishes) {
   Match m = Match::start("reversi", {}, 2).value();
   PlayConfig c;
