@@ -1,15 +1,20 @@
 // Board renderers by game name; any other game gets the generic one.
 import { renderReversi } from './reversi.js';
+import { renderRisk, seatNames as riskSeats } from './risk.js';
 import { renderGeneric } from './generic.js';
 
-const boards = { reversi: renderReversi };
-const seatNames = { reversi: ['Black', 'White'] };
+const boards = { reversi: renderReversi, risk: renderRisk };
+const seatNames = { reversi: ['Black', 'White'], risk: riskSeats };
 
 export function boardFor(game) {
   return boards[game] || renderGeneric;
 }
 
-export function seatName(game, seat) {
+// A view, when given, names seats by their colour in the game (Risk's
+// players[].colour); otherwise the game's fixed names, else "Seat N".
+export function seatName(game, seat, view) {
+  const colour = view && Array.isArray(view.players) && view.players[seat] && view.players[seat].colour;
+  if (typeof colour === 'string' && colour) return colour[0].toUpperCase() + colour.slice(1);
   const names = seatNames[game];
   return names && names[seat] ? names[seat] : `Seat ${seat + 1}`;
 }

@@ -1,0 +1,181 @@
+// End to end in a real headless Chromium: the lobby creates a Risk table
+// (World Domination, 3 players: you against two computer seats); the test
+// claims territories by clicking the map until the starting armies are
+// placed, places armies by clicking (one per click in the set-up, then a
+// whole reinforcement in one compound click), and checks that the map's
+// counts follow, against the server's own view too. It then picks an attack
+// source and checks the targets are marked. Screenshots go to SCREENSHOT_DIR.
+//
+// Synchronisation is on DOM state only: every click is followed by a wait
+// for the change it must cause (the clicked territory's owner or armies).
+// Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.MEEPLE_URL || 'http://127.0.0.1:8080';
+const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('test-results');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const T = '.risk-map g.territory';
+
+let context;
+let profile;
+
+before(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meeple-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1300, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+});
+
+const phase = (page) => page.getAttribute('#phase', 'data-phase');
+const armiesOn = (page, id) => page.getAttribute(`${T}[data-territory="${id}"]`, 'data-armies').then(Number);
+
+// Waits until we may click the map (a legal territory) or the phase is no
+// longer one of `phases`; answers the phase then.
+async function ourTurnOr(page, phases) {
+  await page.waitForFunction((ps) => {
+    const ph = document.querySelector('#phase')?.dataset.phase;
+    return ph && (!ps.includes(ph) || document.querySelector('.risk-map g.territory.legal'));
+  }, phases, { timeout: 30000 });
+  return phase(page);
+}
+
+test('lobby → Risk (3 players) → claim and place armies by clicking the map', async () => {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create');
+  await page.selectOption('#game', 'risk');
+  await page.waitForSelector('#opt-mode');
+  await page.selectOption('#opt-mode', JSON.stringify('domination'));
+  await page.fill('#opt-players', '3');
+  await page.dispatchEvent('#opt-players', 'change');
+  await page.waitForSelector('select[data-seat="2"]');
+  assert.equal(await page.$('select[data-seat="3"]'), null);
+  await page.selectOption('select[data-seat="0"]', 'you');
+  await page.selectOption('select[data-seat="1"]', 'computer:1');
+  await page.selectOption('select[data-seat="2"]', 'computer:1');
+  await page.click('#create');
+  await page.waitForFunction(() => location.hash.startsWith('#/table/'));
+  const id = await page.evaluate(() => location.hash.split('/')[2].split('?')[0]);
+  const token = await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('token'));
+
+  // The whole map: 42 territories, every link drawn (Alaska–Kamchatka as two stubs).
+  await page.waitForSelector('.risk-map');
+  assert.equal(await page.$$eval(T, (l) => l.length), 42);
+  assert.equal(await page.$$eval('.risk-map line.link:not(.wrap)', (l) => l.length), 82);
+  assert.equal(await page.$$eval('.risk-map line.link.wrap', (l) => l.length), 2);
+  assert.match(await page.textContent('.risk-map'), /Asia \+7/);
+
+  // 1. Claiming: click a free territory whenever it is our turn.
+  let claimed = 0;
+  for (let i = 0; i < 20; i++) {
+    if (await ourTurnOr(page, ['claim']) !== 'claim') break;
+    if (i === 0) await page.screenshot({ path: path.join(SHOTS, 'risk-claim.png'), fullPage: true });
+    const free = await page.$$eval(`${T}.legal`, (l) => l.map((g) => [g.dataset.territory, g.dataset.owner]));
+    assert.ok(free.length > 0 && free.every(([, o]) => o === '-1'), 'only free territories are claimable');
+    const [t] = free[0];
+    await page.click(`${T}[data-territory="${t}"]`);
+    await page.waitForSelector(`${T}[data-territory="${t}"][data-owner="0"]`, { timeout: 30000 });
+    assert.equal(await armiesOn(page, t), 1);
+    claimed++;
+  }
+  assert.equal(claimed, 14, 'we claim a third of the 42 territories');
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase !== 'claim');
+  assert.equal(await page.$$eval(`${T}[data-owner="0"]`, (l) => l.length), 14);
+
+  // 2. Placing the starting armies, one per click, on our own territories.
+  let placed = 0;
+  let shot = false;
+  for (let i = 0; i < 40; i++) {
+    if (await ourTurnOr(page, ['setup_place']) !== 'setup_place') break;
+    const mine = await page.$$eval(`${T}.legal`, (l) => l.map((g) => [g.dataset.territory, g.dataset.owner]));
+    assert.ok(mine.every(([, o]) => o === '0'), 'armies go only on our own territories');
+    const t = mine[placed % mine.length][0];
+    const before = await armiesOn(page, t);
+    await page.click(`${T}[data-territory="${t}"]`);
+    await page.waitForSelector(`${T}[data-territory="${t}"][data-armies="${before + 1}"]`, { timeout: 30000 });
+    assert.equal(Number(await page.textContent(`${T}[data-territory="${t}"] text.armies`)), before + 1);
+    placed++;
+    if (!shot) {
+      await page.screenshot({ path: path.join(SHOTS, 'risk-setup.png'), fullPage: true });
+      shot = true;
+    }
+  }
+  assert.equal(placed, 35 - 14, 'three players start with 35 armies each (§4)');
+
+  // 3. Our first reinforcement (defending with buttons until it comes):
+  // all armies on one territory in one compound click.
+  for (let i = 0; i < 200; i++) {
+    await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'reinforce' &&
+      document.querySelector('.risk-map g.territory.legal') || document.querySelector('#risk-buttons button[data-action^="defend"]'),
+    null, { timeout: 30000 });
+    const defend = await page.$('#risk-buttons button[data-action^="defend"]');
+    if (!defend) break;
+    const version = Number(await page.getAttribute('.risk-wrap', 'data-version'));
+    await defend.click();
+    await page.waitForFunction((v) => Number(document.querySelector('.risk-wrap')?.dataset.version) > v, version);
+  }
+  // Our turn: nobody else moves now, so the map must equal the server's view.
+  const server = await (await fetch(`${BASE}/api/tables/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  assert.equal(server.view.current_player, 0);
+  const drawn = Object.fromEntries(await page.$$eval(T, (l) => l.map((g) => [g.dataset.territory, Number(g.dataset.armies)])));
+  for (const t of server.view.territories) assert.equal(drawn[t.id], t.armies, t.id);
+  const n = Number(await page.textContent('#reinforcements'));
+  assert.ok(n >= 3, `${n} reinforcements`);
+  await page.click('#place-all');
+  assert.equal(Number(await page.inputValue('#place-count')), n);
+  const t = await page.$eval(`${T}.legal`, (g) => g.dataset.territory);
+  const before = await armiesOn(page, t);
+  await page.click(`${T}[data-territory="${t}"]`);
+  await page.waitForSelector(`${T}[data-territory="${t}"][data-armies="${before + n}"]`, { timeout: 30000 });
+  assert.equal(await phase(page), 'attack');
+
+  // 4. Attack: a source is marked, then its legal targets; Cancel clears them.
+  await page.waitForSelector(`${T}.legal`);
+  const src = await page.$eval(`${T}.legal`, (g) => g.dataset.territory);
+  await page.click(`${T}[data-territory="${src}"]`);
+  await page.waitForSelector(`${T}.source[data-territory="${src}"]`);
+  const targets = await page.$$eval(`${T}.target`, (l) => l.map((g) => g.dataset.owner));
+  assert.ok(targets.length > 0 && targets.every((o) => o !== '0'), 'targets belong to the other players');
+  assert.ok(await page.$('button.dice[aria-pressed="true"]'));
+  await page.screenshot({ path: path.join(SHOTS, 'risk-attack.png'), fullPage: true });
+  await page.click('#cancel');
+  await page.waitForFunction(() => !document.querySelector('.risk-map .source'));
+  // Ending the attack step is a button; then fortification (or its end) is offered.
+  await page.click('#risk-buttons button[data-action="end attack"]');
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase !== 'attack');
+
+  // A phone-sized screen shows the map without sideways scrolling.
+  const p2 = await context.newPage();
+  await p2.setViewportSize({ width: 390, height: 844 });
+  await p2.goto(`${BASE}/#/table/${id}`);
+  await p2.waitForSelector('.risk-map');
+  // Measured once connected ("connecting…" is wider than "● live").
+  await p2.waitForFunction(() => /live/.test(document.querySelector('#live')?.textContent || '') && !/connecting/.test(document.querySelector('#live').textContent));
+  await p2.screenshot({ path: path.join(SHOTS, 'risk-phone.png'), fullPage: true });
+  const width = await p2.evaluate(() => document.documentElement.scrollWidth);
+  const wide = await p2.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 390.5)
+    .map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 40)}`).join(' | '));
+  assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen: ${wide}`);
+  await p2.close();
+
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,329 @@
+// The Risk board: a schematic SVG world map from the seat's view, plus the
+// side facts (phase, turn, players, your cards and missions, the last dice).
+// No rules live here: what may be clicked comes only from snap.legal, and
+// the server checks everything again (a refused action shows its message).
+//
+// view (games/risk/risk_state.cpp view()): {phase, current_player, active,
+//   reinforcements, territories: [{id, owner, armies, by_player?, controller?}],
+//   players: [{seat, colour, cards, territories, eliminated, team?, hand?,
+//   missions?}], battle?, last_roll?, neutrals?, winner, terminal, ...}
+// Owners index the colours below; in the 2-player games owners 2..5 are
+// the neutral armies. Team Risk adds per-colour stacks (by_player).
+//
+// Clicking: claim/place a highlighted territory; attack and fortify take a
+// source then a target (sources carry class "legal", the chosen one
+// "source", its targets "target"). Territories carry data-territory,
+// data-owner and data-armies for tests. Everything else is a button, and
+// every legal action stays reachable in the "All legal actions" list.
+import { h, s } from '../dom.js';
+import { renderGeneric } from './generic.js';
+
+export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'purple'];
+export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
+const R = 16; // badge radius; tests/web/risk_layout_test.cpp spaces centres by 2.5 R
+const DIE = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+const PHASES = {
+  claim: 'Claiming territories', setup_place: 'Placing the starting armies',
+  two_player_place: 'Placing the starting armies (and the neutrals\')', reinforce: 'Reinforcement',
+  attack: 'Attack', defend: 'Defence', move_in: 'Moving into the conquered territory',
+  forced_trade: 'Trading cards after an elimination', forced_place: 'Placing the traded armies',
+  fortify: 'Fortification', fortify_move: 'Fortifying', bribe: 'Bribing neutrals',
+  ally_reinforce: 'Reinforcing allies', ally_place: 'Placing an ally\'s armies',
+  ally_fortify: 'Fortifying for an ally', remove_army: 'Removing lost armies', game_over: 'Game over',
+};
+
+// The layout is static data next to this file; it is fetched once, and the
+// last render is repeated when it arrives (the board shows the generic view
+// until then, so a missing file never leaves the table unplayable).
+let layout = null;
+let loading = null;
+function loadLayout(redraw) {
+  if (!loading) {
+    loading = fetch(new URL('./risk-layout.json', import.meta.url))
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`risk-layout.json: HTTP ${r.status}`))))
+      .then((l) => {
+        layout = l;
+        layout.byId = Object.fromEntries(l.territories.map((t) => [t.id, t]));
+      });
+  }
+  loading.then(redraw, (e) => console.error(e));
+}
+
+// The choice in progress (attack/fortify source, dice, armies per click)
+// survives the re-render that every snapshot causes; it is per table.
+let ui = { key: null };
+
+const cap = (w) => w[0].toUpperCase() + w.slice(1);
+const tname = (id) => (layout && layout.byId[id] ? layout.byId[id].name : id);
+const cardName = (c) => (/^joker/.test(c) ? 'Joker' : tname(c));
+const ownerName = (o) => (o >= 0 && o < COLOURS.length ? cap(COLOURS[o]) : 'nobody');
+
+export function renderRisk(container, snap, opts) {
+  if (!layout) {
+    renderGeneric(container, snap, opts);
+    loadLayout(() => { if (container.isConnected) renderRisk(container, snap, opts); });
+    return;
+  }
+  const { onAction, hint } = opts;
+  const redraw = () => renderRisk(container, snap, opts);
+  const v = snap.view;
+  const legal = snap.legal || [];
+  const key = (snap.table && snap.table.id) || 'replay';
+  if (ui.key !== key) ui = { key, from: null, to: null, dice: null, count: 1 };
+  const teams = v.mode === 'teams';
+  const terr = Object.fromEntries(v.territories.map((t) => [t.id, t]));
+
+  // 1. Sort the legal actions by what the map can do with them.
+  const direct = new Map(); // territory -> claim/place action
+  const pairs = new Map(); // from -> Map(to -> [actions]) for attack/fortify
+  let move = null; // {more, done}: one army at a time after a conquest or fortify
+  const buttons = [];
+  for (const a of legal) {
+    const j = a.json || {};
+    if ((j.type === 'claim' || j.type === 'place') && j.territory) direct.set(j.territory, a);
+    else if ((j.type === 'attack' || j.type === 'fortify') && j.from) {
+      if (!pairs.has(j.from)) pairs.set(j.from, new Map());
+      const to = pairs.get(j.from);
+      if (!to.has(j.to)) to.set(j.to, []);
+      to.get(j.to).push(a);
+    } else if (j.type === 'more' || j.type === 'done') (move = move || {})[j.type] = a;
+    else buttons.push(a);
+  }
+  const pairType = pairs.size ? pairs.values().next().value.values().next().value[0].json.type : null;
+  if (!pairs.has(ui.from)) ui.from = null;
+  const targets = ui.from ? pairs.get(ui.from) : null;
+  if (!targets || !targets.has(ui.to)) ui.to = null;
+  const hintAt = hint && hint.json ? hint.json.territory || hint.json.from : null;
+
+  // 2. The map.
+  const W = layout.width;
+  const H = layout.height;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'risk-map', role: 'group', 'aria-label': 'Risk world map' });
+  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'sea' }));
+  for (const t of layout.territories) svg.append(s('circle', { cx: t.x, cy: t.y, r: 40, class: `land ${t.continent}` }));
+  const wraps = new Set(layout.wrap.map(([a, b]) => `${a}|${b}`));
+  for (const [a, b] of layout.links) {
+    const p = layout.byId[a];
+    const q = layout.byId[b];
+    if (wraps.has(`${a}|${b}`) || wraps.has(`${b}|${a}`)) {
+      // Across the Pacific: a stub off each edge of the map.
+      const [l, r] = p.x < q.x ? [p, q] : [q, p];
+      svg.append(s('line', { x1: l.x, y1: l.y, x2: 0, y2: l.y, class: 'link wrap' }));
+      svg.append(s('line', { x1: r.x, y1: r.y, x2: W, y2: r.y, class: 'link wrap' }));
+    } else {
+      svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'link' }));
+    }
+  }
+  for (const c of layout.continents) {
+    const t = s('text', { x: c.label.x, y: c.label.y, class: `continent-label ${c.id}` });
+    t.textContent = `${c.name} +${c.bonus}`;
+    svg.append(t);
+  }
+  if (v.battle) {
+    const p = layout.byId[v.battle.from];
+    const q = layout.byId[v.battle.to];
+    if (p && q) svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'battle-line' }));
+  }
+  if (ui.from && ui.to) {
+    const p = layout.byId[ui.from];
+    const q = layout.byId[ui.to];
+    svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'choice-line' }));
+  }
+  for (const lt of layout.territories) svg.append(territory(lt));
+
+  function territory(lt) {
+    const t = terr[lt.id] || { owner: -1, armies: 0 };
+    const owner = teams && t.controller !== undefined ? t.controller : t.owner;
+    const classes = ['territory', owner >= 0 ? COLOURS[owner] : 'unowned'];
+    let act = null;
+    if (direct.has(lt.id)) {
+      classes.push('legal');
+      act = () => place(direct.get(lt.id));
+    } else if (targets && targets.has(lt.id)) {
+      classes.push('target');
+      act = () => chooseTarget(lt.id);
+    } else if (pairs.has(lt.id)) {
+      classes.push('legal');
+      if (ui.from === lt.id) classes.push('source');
+      act = () => { ui.from = ui.from === lt.id ? null : lt.id; ui.to = null; redraw(); };
+    }
+    if (lt.id === ui.from && !classes.includes('source')) classes.push('source');
+    if (hintAt === lt.id) classes.push('hint');
+    if (v.battle && (v.battle.from === lt.id || v.battle.to === lt.id)) classes.push('in-battle');
+    const label = `${lt.name}: ${ownerName(owner)}, ${t.armies} ${t.armies === 1 ? 'army' : 'armies'}`;
+    const g = s('g', { class: classes.join(' '), 'data-territory': lt.id, 'data-owner': owner, 'data-armies': t.armies, 'aria-label': label });
+    const title = s('title', {});
+    title.textContent = label;
+    g.append(title);
+    g.append(s('circle', { cx: lt.x, cy: lt.y, r: R, class: 'badge' }));
+    const n = s('text', { x: lt.x, y: lt.y + 5, class: 'armies' });
+    n.textContent = String(t.armies);
+    g.append(n);
+    const name = s('text', { x: lt.x, y: lt.y + R + 11, class: 'name' });
+    name.textContent = lt.name;
+    g.append(name);
+    // Team Risk: a territory may hold several colours of one team (§12).
+    const stacks = Object.entries(t.by_player || {});
+    if (teams && stacks.length > 1) {
+      stacks.forEach(([colour, k], i) => {
+        const x = lt.x + R + 4 + i * 13;
+        g.append(s('circle', { cx: x, cy: lt.y - R + 2, r: 6.5, class: `stack ${colour}` }));
+        const st = s('text', { x, y: lt.y - R + 5.5, class: 'stack-count' });
+        st.textContent = String(k);
+        g.append(st);
+      });
+    }
+    if (teams && owner >= 0 && v.players[owner] && v.players[owner].team) {
+      const tl = s('text', { x: lt.x - R - 3, y: lt.y - R + 4, class: 'team-letter' });
+      tl.textContent = v.players[owner].team;
+      g.append(tl);
+    }
+    if (act) {
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.addEventListener('click', act);
+      g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(); } });
+    }
+    return g;
+  }
+
+  // 3. What clicks do.
+  const reinforcements = v.reinforcements || 0;
+  const perClick = Math.max(1, Math.min(ui.count || 1, reinforcements || 1));
+  function place(a) {
+    // More than one army per click is one compound action ("place N on T").
+    if (a.json.type === 'place' && perClick > 1) {
+      onAction({ json: { type: 'place', territory: a.json.territory, count: perClick }, text: `place ${perClick} ${a.json.territory}` });
+    } else onAction(a);
+  }
+  function chooseTarget(to) {
+    const options = targets.get(to);
+    if (pairType === 'attack') {
+      // The dice chosen beforehand, else the most the source may roll.
+      const pick = options.find((a) => a.json.dice === ui.dice) || options[options.length - 1];
+      onAction(pick);
+    } else {
+      ui.to = to;
+      ui.fortify = null;
+      redraw();
+    }
+  }
+  // Armies that may leave a territory in one move: all but one (in Team
+  // Risk only your own colour, R29). Only to prefill a count box — the
+  // server checks the real limit and explains a refusal.
+  const mine = snap.you >= 0 && v.players[snap.you] ? v.players[snap.you].colour : null;
+  const movable = (id) => {
+    const t = terr[id];
+    if (!t) return 1;
+    const all = t.armies - 1;
+    return teams && mine && t.by_player ? Math.min(all, t.by_player[mine] || 0) : all;
+  };
+
+  // 4. Controls for the current step.
+  const controls = [];
+  const button = (a, label, cls = '') => h(`button${cls}`, {
+    'data-action': a.text, class: hint && hint.id === a.id ? 'hint' : null, title: a.text, onclick: () => onAction(a),
+  }, label);
+  if (direct.size) {
+    const verb = legal.some((a) => a.json.type === 'claim') ? 'Click a free territory to claim it.' : 'Click a highlighted territory to place an army there.';
+    controls.push(h('p.prompt', { id: 'prompt' }, verb));
+    if (reinforcements > 1 && [...direct.values()].some((a) => a.json.type === 'place')) {
+      const input = h('input', { id: 'place-count', type: 'number', min: 1, max: reinforcements, value: perClick,
+        onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
+      controls.push(h('p.place-count', {}, h('label', { for: 'place-count' }, 'Armies per click '), input, ' ',
+        h('button', { id: 'place-all', onclick: () => { ui.count = reinforcements; redraw(); } }, `all ${reinforcements}`), ' ',
+        h('button', { id: 'place-one', onclick: () => { ui.count = 1; redraw(); } }, '1')));
+    }
+  }
+  if (pairType === 'attack') {
+    if (!ui.from) controls.push(h('p.prompt', { id: 'prompt' }, 'Attack: click one of your highlighted territories, then a target.'));
+    else {
+      const dice = [...new Set([...targets.values()].flat().map((a) => a.json.dice))].sort();
+      const chosen = dice.includes(ui.dice) ? ui.dice : dice[dice.length - 1];
+      controls.push(h('p.prompt', { id: 'prompt' }, `Attack from ${tname(ui.from)}: click a target. Dice: `,
+        dice.map((d) => h(d === chosen ? 'button.primary.dice' : 'button.dice', { 'data-dice': d, 'aria-pressed': String(d === chosen), onclick: () => { ui.dice = d; redraw(); } }, String(d))),
+        ' ', h('button', { id: 'cancel', onclick: () => { ui.from = null; redraw(); } }, 'Cancel')));
+    }
+  } else if (pairType === 'fortify') {
+    if (ui.from && ui.to) {
+      const most = Math.max(1, movable(ui.from));
+      const n = Math.min(ui.fortify || most, most);
+      const input = h('input', { id: 'fortify-count', type: 'number', min: 1, max: most, value: n, onchange: (e) => { ui.fortify = Number(e.target.value) || 1; } });
+      controls.push(h('p.prompt', { id: 'prompt' }, `Move from ${tname(ui.from)} to ${tname(ui.to)}: `, input, ' armies ',
+        h('button.primary', { id: 'fortify-go', onclick: () => {
+          const k = Number(input.value) || 1;
+          onAction({ json: { type: 'fortify', from: ui.from, to: ui.to, count: k }, text: `fortify ${ui.from} ${ui.to} ${k}` });
+          ui.from = ui.to = null;
+        } }, 'Move'), ' ', h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; redraw(); } }, 'Cancel')));
+    } else {
+      controls.push(h('p.prompt', { id: 'prompt' }, ui.from ? `Fortify from ${tname(ui.from)}: click where to.` : 'Fortify: click a highlighted territory to move armies from, then where to (or end the turn).'));
+    }
+  }
+  if (move) {
+    const b = v.battle;
+    const parts = [h('p.prompt', { id: 'prompt' }, b ? `Move armies from ${tname(b.from)} into ${tname(b.to)}.` : 'Move armies one at a time.')];
+    if (move.more) parts.push(button(move.more, '+1 army', '.primary'));
+    if (b && move.more && terr[b.to]) {
+      // "move N" after a conquest means N armies in the conquered territory.
+      const all = terr[b.to].armies + movable(b.from);
+      parts.push(h('button', { id: 'move-all', onclick: () => onAction({ json: { type: 'move', count: all }, text: `move ${all}` }) }, `Move all (${all} in ${tname(b.to)})`));
+    }
+    if (move.done) parts.push(button(move.done, 'Done'));
+    controls.push(h('div.move-buttons', {}, parts));
+  }
+  const label = (a) => {
+    const j = a.json;
+    if (j.type === 'defend') return `Defend with ${j.dice} ${j.dice === 1 ? 'die' : 'dice'}`;
+    if (j.type === 'trade') return `Trade ${j.cards.map(cardName).join(' + ')}`;
+    if (j.type === 'end') return { attack: 'End attacks', fortify: 'End turn (no fortification)', ally_fortify: 'No ally fortification' }[v.phase] || cap(a.text);
+    if (j.type === 'declare') {
+      const m = (v.players[snap.you]?.missions || []).find((x) => x.mission === j.mission);
+      return `Declare mission: ${m ? m.text : j.mission}`;
+    }
+    return cap(a.text);
+  };
+  if (buttons.length) controls.push(h('div.legal-buttons', { id: 'risk-buttons' }, buttons.map((a) => button(a, label(a), a.json.type === 'end' ? '' : '.primary'))));
+
+  // 5. Side facts.
+  const cp = v.current_player;
+  let turn;
+  if (v.terminal) {
+    const ret = snap.table && snap.table.returns;
+    const winners = ret ? ret.map((r, i) => (r > 0 ? i : -1)).filter((i) => i >= 0) : v.winner >= 0 ? [v.winner] : [];
+    turn = winners.length ? `Game over: ${winners.map(ownerName).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}` : 'Game over';
+  } else if (cp >= 0) {
+    turn = `${ownerName(cp)} to play${snap.you === cp ? ' — your turn' : ''}`;
+  } else turn = 'Rolling…';
+  const armies = (o) => v.territories.reduce((n, t) => n + (teams ? (t.by_player || {})[COLOURS[o]] || 0 : t.owner === o ? t.armies : 0), 0);
+  const lands = (o) => v.territories.filter((t) => (teams ? t.controller : t.owner) === o).length;
+  const rows = v.players.map((p) => h('tr', { class: [p.seat === cp ? 'to-move' : '', p.eliminated ? 'out' : ''].join(' '), 'data-seat': p.seat },
+    h('td', {}, h(`span.swatch.${p.colour}`), ' ', cap(p.colour), p.team ? ` (${p.team})` : '', p.seat === snap.you ? ' — you' : ''),
+    h('td', {}, String(p.territories)), h('td', {}, String(armies(p.seat))), h('td', {}, String(p.cards)),
+    h('td', {}, p.eliminated ? 'out' : '')));
+  // The neutral colours of the 2-player games have no seat.
+  for (let o = v.players.length; o < COLOURS.length && v.mode && v.mode.startsWith('two-player'); o++) {
+    const st = (v.neutrals || []).find((n) => n.neutral === COLOURS[o]);
+    rows.push(h('tr.neutral', { 'data-owner': o }, h('td', {}, h(`span.swatch.${COLOURS[o]}`), ` ${cap(COLOURS[o])} (neutral)`),
+      h('td', {}, String(lands(o))), h('td', {}, String(armies(o))), h('td', {}, st ? String(st.bribe_cards) : ''), h('td', {}, st ? st.status : '')));
+  }
+  const me = v.players[snap.you];
+  const facts = [
+    h('p', { id: v.terminal ? 'result' : 'turn', class: v.terminal ? 'result' : 'turn' }, turn),
+    h('p.phase', { id: 'phase', 'data-phase': v.phase }, PHASES[v.phase] || v.phase.replace(/_/g, ' '),
+      reinforcements > 0 ? h('span', {}, ' — ', h('b', { id: 'reinforcements' }, String(reinforcements)), ' to place') : null,
+      v.losses_to_remove ? ` — ${v.losses_to_remove} lost armies to remove` : null),
+    v.battle ? h('p.battle', { id: 'battle' }, `${tname(v.battle.from)} (${v.battle.attack_dice} dice) attacks ${tname(v.battle.to)}`) : null,
+    v.last_roll ? h('p.dice', { id: 'last-roll', title: `attack ${v.last_roll.attack.join(' ')}, defence ${v.last_roll.defence.join(' ')}` }, 'Last roll: ',
+      h('span.att', {}, v.last_roll.attack.map((d) => DIE[d]).join('')), ' vs ', h('span.def', {}, v.last_roll.defence.map((d) => DIE[d]).join(''))) : null,
+    ...controls,
+    h('table.risk-players', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Armies', 'Cards', ''].map((x) => h('th', {}, x)))), h('tbody', {}, rows)),
+    v.cavalryman !== undefined ? h('p.small', {}, `Next set trades for ${v.cavalryman} armies · deck ${v.deck} cards`) : h('p.small', {}, `Deck ${v.deck} cards`),
+    me && me.hand ? h('div.hand', { id: 'hand' }, h('h3', {}, `Your cards (${me.hand.length})`),
+      me.hand.length ? h('ul', {}, me.hand.map((c) => h('li', { class: `card ${c.symbol}` }, `${cardName(c.card)} · ${c.symbol}`))) : h('p.muted', {}, 'none')) : null,
+    me && me.missions ? h('div.missions', { id: 'missions' }, h('h3', {}, 'Your missions'),
+      h('ol', {}, me.missions.map((m) => h('li', { class: m.completed ? 'done' : '' }, m.text || 'hidden', m.completed ? ' ✓' : '')))) : null,
+    legal.length ? h('details.all-legal', {}, h('summary', {}, `All legal actions (${legal.length})`),
+      h('div.legal-buttons', {}, legal.map((a) => button(a, a.text)))) : null,
+  ];
+  container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg), h('div.facts.risk-facts', {}, facts));
+}
