@@ -150,13 +150,16 @@ export function renderRisk(container, snap, opts) {
     if (lt.id === ui.from && !classes.includes('source')) classes.push('source');
     if (hintAt === lt.id) classes.push('hint');
     if (v.battle && (v.battle.from === lt.id || v.battle.to === lt.id)) classes.push('in-battle');
-    const label = `${lt.name}: ${ownerName(owner)}, ${t.armies} ${t.armies === 1 ? 'army' : 'armies'}`;
+    const shared = owner < 0 && t.armies > 0; // Team Risk: tied colours, nobody controls it
+    const label = `${lt.name}: ${shared ? 'shared' : ownerName(owner)}, ${t.armies} ${t.armies === 1 ? 'army' : 'armies'}`;
     const g = s('g', { class: classes.join(' '), 'data-territory': lt.id, 'data-owner': owner, 'data-armies': t.armies, 'aria-label': label });
     const title = s('title', {});
     title.textContent = label;
     g.append(title);
     g.append(s('circle', { cx: lt.x, cy: lt.y, r: R, class: 'badge' }));
-    const n = s('text', { x: lt.x, y: lt.y + 5, class: 'armies' });
+    // Long games pile up armies: smaller digits keep 3- and 4-digit counts inside the badge.
+    const digits = String(t.armies).length;
+    const n = s('text', { x: lt.x, y: lt.y + 5 - (digits > 2 ? 1 : 0), class: `armies${digits > 2 ? ` d${Math.min(digits, 4)}` : ''}` });
     n.textContent = String(t.armies);
     g.append(n);
     const name = s('text', { x: lt.x, y: lt.y + R + 11, class: 'name' });
@@ -307,10 +310,20 @@ export function renderRisk(container, snap, opts) {
       h('td', {}, String(lands(o))), h('td', {}, String(armies(o))), h('td', {}, st ? String(st.bribe_cards) : ''), h('td', {}, st ? st.status : '')));
   }
   const me = v.players[snap.you];
+  // Mission Risk: your own four missions, and the others' that are public
+  // (completed ones; all four once a player has completed three, §8.2).
+  function missions() {
+    const known = v.players.filter((p) => p.missions && (p === me || p.missions.some((m) => m.mission)));
+    if (!known.length) return null;
+    return h('div.missions', { id: 'missions' }, h('h3', {}, 'Missions'), known.map((p) =>
+      h('div', { 'data-seat': p.seat }, h(`span.swatch.${p.colour}`), ` ${p === me ? 'Yours' : cap(p.colour)}: `,
+        h('ol', {}, p.missions.filter((m) => p === me || m.mission).map((m) =>
+          h('li', { class: m.completed ? 'done' : '' }, m.text || 'hidden', m.completed ? ' ✓' : ''))))));
+  }
   const facts = [
     h('p', { id: v.terminal ? 'result' : 'turn', class: v.terminal ? 'result' : 'turn' }, turn),
     h('p.phase', { id: 'phase', 'data-phase': v.phase }, PHASES[v.phase] || v.phase.replace(/_/g, ' '),
-      reinforcements > 0 ? h('span', {}, ' — ', h('b', { id: 'reinforcements' }, String(reinforcements)), ' to place') : null,
+      reinforcements > 0 && !v.terminal ? h('span', {}, ' — ', h('b', { id: 'reinforcements' }, String(reinforcements)), ' to place') : null,
       v.losses_to_remove ? ` — ${v.losses_to_remove} lost armies to remove` : null),
     v.battle ? h('p.battle', { id: 'battle' }, `${tname(v.battle.from)} (${v.battle.attack_dice} dice) attacks ${tname(v.battle.to)}`) : null,
     v.last_roll ? h('p.dice', { id: 'last-roll', title: `attack ${v.last_roll.attack.join(' ')}, defence ${v.last_roll.defence.join(' ')}` }, 'Last roll: ',
@@ -320,8 +333,7 @@ export function renderRisk(container, snap, opts) {
     v.cavalryman !== undefined ? h('p.small', {}, `Next set trades for ${v.cavalryman} armies · deck ${v.deck} cards`) : h('p.small', {}, `Deck ${v.deck} cards`),
     me && me.hand ? h('div.hand', { id: 'hand' }, h('h3', {}, `Your cards (${me.hand.length})`),
       me.hand.length ? h('ul', {}, me.hand.map((c) => h('li', { class: `card ${c.symbol}` }, `${cardName(c.card)} · ${c.symbol}`))) : h('p.muted', {}, 'none')) : null,
-    me && me.missions ? h('div.missions', { id: 'missions' }, h('h3', {}, 'Your missions'),
-      h('ol', {}, me.missions.map((m) => h('li', { class: m.completed ? 'done' : '' }, m.text || 'hidden', m.completed ? ' ✓' : '')))) : null,
+    missions(),
     legal.length ? h('details.all-legal', {}, h('summary', {}, `All legal actions (${legal.length})`),
       h('div.legal-buttons', {}, legal.map((a) => button(a, a.text)))) : null,
   ];

@@ -20,6 +20,9 @@ const BASE = process.env.MEEPLE_URL || 'http://127.0.0.1:8080';
 const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('test-results');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const T = '.risk-map g.territory';
+// The map's links, to pick a territory we can later fortify from.
+const LAYOUT = JSON.parse(fs.readFileSync(new URL('../../../web/boards/risk-layout.json', import.meta.url)));
+const neighbours = (id) => LAYOUT.links.filter((l) => l.includes(id)).map(([a, b]) => (a === id ? b : a));
 
 let context;
 let profile;
@@ -141,7 +144,11 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   assert.ok(n >= 3, `${n} reinforcements`);
   await page.click('#place-all');
   assert.equal(Number(await page.inputValue('#place-count')), n);
-  const t = await page.$eval(`${T}.legal`, (g) => g.dataset.territory);
+  // On a territory next to another of ours, so it can be fortified from later.
+  const owners = Object.fromEntries(await page.$$eval(T, (l) => l.map((g) => [g.dataset.territory, g.dataset.owner])));
+  const candidates = await page.$$eval(`${T}.legal`, (l) => l.map((g) => g.dataset.territory));
+  const t = candidates.find((c) => neighbours(c).some((x) => owners[x] === '0'));
+  assert.ok(t, 'one of our 14 territories borders another');
   const before = await armiesOn(page, t);
   await page.click(`${T}[data-territory="${t}"]`);
   await page.waitForSelector(`${T}[data-territory="${t}"][data-armies="${before + n}"]`, { timeout: 30000 });
@@ -162,6 +169,21 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   await page.click('#risk-buttons button[data-action="end attack"]');
   await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase !== 'attack');
 
+  // 5. Fortify: from the reinforced territory (it has armies to spare and a
+  // neighbour of ours) to a marked target, 2 armies with the count box.
+  assert.equal(await phase(page), 'fortify');
+  await page.click(`${T}.legal[data-territory="${t}"]`);
+  await page.waitForSelector(`${T}.source[data-territory="${t}"]`);
+  const dest = await page.$eval(`${T}.target`, (g) => g.dataset.territory);
+  assert.equal(await page.getAttribute(`${T}[data-territory="${dest}"]`, 'data-owner'), '0');
+  const [fromBefore, toBefore] = [await armiesOn(page, t), await armiesOn(page, dest)];
+  await page.click(`${T}[data-territory="${dest}"]`);
+  assert.equal(Number(await page.inputValue('#fortify-count')), fromBefore - 1, 'all but one by default');
+  await page.fill('#fortify-count', '2');
+  await page.click('#fortify-go');
+  await page.waitForSelector(`${T}[data-territory="${dest}"][data-armies="${toBefore + 2}"]`, { timeout: 30000 });
+  assert.equal(await armiesOn(page, t), fromBefore - 2);
+
   // A phone-sized screen shows the map without sideways scrolling.
   const p2 = await context.newPage();
   await p2.setViewportSize({ width: 390, height: 844 });
@@ -171,8 +193,14 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   await p2.waitForFunction(() => /live/.test(document.querySelector('#live')?.textContent || '') && !/connecting/.test(document.querySelector('#live').textContent));
   await p2.screenshot({ path: path.join(SHOTS, 'risk-phone.png'), fullPage: true });
   const width = await p2.evaluate(() => document.documentElement.scrollWidth);
-  const wide = await p2.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 390.5)
-    .map((e) => `${e.tagName}.${e.className} ${e.textContent.slice(0, 40)}`).join(' | '));
+  // What is too wide, if anything: the part whose hiding brings the page back to 390.
+  const wide = await p2.evaluate(() => [...document.querySelectorAll('.risk-facts > *, .risk-wrap, aside.side > *')].filter((e) => {
+    const d = e.style.display;
+    e.style.display = 'none';
+    const fits = document.documentElement.scrollWidth <= 390;
+    e.style.display = d;
+    return fits;
+  }).map((e) => `${e.tagName}.${e.className} "${e.textContent.slice(0, 50)}"`).join(', '));
   assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen: ${wide}`);
   await p2.close();
 
