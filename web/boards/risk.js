@@ -320,7 +320,8 @@ export function renderRisk(container, snap, opts) {
         h('ol', {}, p.missions.filter((m) => p === me || m.mission).map((m) =>
           h('li', { class: m.completed ? 'done' : '' }, m.text || 'hidden', m.completed ? ' ✓' : ''))))));
   }
-  const facts = [
+  // What is happening now and what you may do, then the standing of everyone.
+  const now = [
     h('p', { id: v.terminal ? 'result' : 'turn', class: v.terminal ? 'result' : 'turn' }, turn),
     h('p.phase', { id: 'phase', 'data-phase': v.phase }, PHASES[v.phase] || v.phase.replace(/_/g, ' '),
       reinforcements > 0 && !v.terminal ? h('span', {}, ' — ', h('b', { id: 'reinforcements' }, String(reinforcements)), ' to place') : null,
@@ -329,13 +330,16 @@ export function renderRisk(container, snap, opts) {
     v.last_roll ? h('p.dice', { id: 'last-roll', title: `attack ${v.last_roll.attack.join(' ')}, defence ${v.last_roll.defence.join(' ')}` }, 'Last roll: ',
       h('span.att', {}, v.last_roll.attack.map((d) => DIE[d]).join('')), ' vs ', h('span.def', {}, v.last_roll.defence.map((d) => DIE[d]).join(''))) : null,
     ...controls,
+    legal.length ? h('details.all-legal', {}, h('summary', {}, `All legal actions (${legal.length})`),
+      h('div.legal-buttons', {}, legal.map((a) => button(a, a.text)))) : null,
+  ];
+  const standing = [
     h('table.risk-players', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Armies', 'Cards', ''].map((x) => h('th', {}, x)))), h('tbody', {}, rows)),
     v.cavalryman !== undefined ? h('p.small', {}, `Next set trades for ${v.cavalryman} armies · deck ${v.deck} cards`) : h('p.small', {}, `Deck ${v.deck} cards`),
     me && me.hand ? h('div.hand', { id: 'hand' }, h('h3', {}, `Your cards (${me.hand.length})`),
       me.hand.length ? h('ul', {}, me.hand.map((c) => h('li', { class: `card ${c.symbol}` }, `${cardName(c.card)} · ${c.symbol}`))) : h('p.muted', {}, 'none')) : null,
     missions(),
-    legal.length ? h('details.all-legal', {}, h('summary', {}, `All legal actions (${legal.length})`),
-      h('div.legal-buttons', {}, legal.map((a) => button(a, a.text)))) : null,
   ];
-  container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg), h('div.facts.risk-facts', {}, facts));
+  container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg),
+    h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
 }

@@ -194,7 +194,7 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   await p2.screenshot({ path: path.join(SHOTS, 'risk-phone.png'), fullPage: true });
   const width = await p2.evaluate(() => document.documentElement.scrollWidth);
   // What is too wide, if anything: the part whose hiding brings the page back to 390.
-  const wide = await p2.evaluate(() => [...document.querySelectorAll('.risk-facts > *, .risk-wrap, aside.side > *')].filter((e) => {
+  const wide = await p2.evaluate(() => [...document.querySelectorAll('.risk-now > *, .risk-standing > *, .risk-wrap, aside.side > *')].filter((e) => {
     const d = e.style.display;
     e.style.display = 'none';
     const fits = document.documentElement.scrollWidth <= 390;
