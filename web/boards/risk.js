@@ -340,6 +340,9 @@ export function renderRisk(container, snap, opts) {
       me.hand.length ? h('ul', {}, me.hand.map((c) => h('li', { class: `card ${c.symbol}` }, `${cardName(c.card)} · ${c.symbol}`))) : h('p.muted', {}, 'none')) : null,
     missions(),
   ];
+  // Every snapshot redraws the map; keyboard users keep their place on it.
+  const focused = container.contains(document.activeElement) && document.activeElement.getAttribute('data-territory');
   container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg),
     h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
+  if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
 }
