@@ -366,6 +366,24 @@ json RiskState::view(Seat seat) const {
   v["discard"] = discard;
   if (!cfg_->fixed_trade_table()) v["cavalryman"] = cavalry_value(e, sets_traded_);
   v["reinforcements"] = reinforcements_;
+  if (phase_ <= Phase::kTwoPlayerPlace) {
+    // Set-up (§6 step 6, §9 step 5): the starting armies each owner has yet
+    // to place, and in the 2-player game what this turn of placement owes.
+    json left = json::object();
+    for (int o = 0; o < cfg_->owners(); ++o) left[kColours[o]] = setup_left_[o];
+    v["setup_left"] = left;
+    if (phase_ == Phase::kTwoPlayerPlace) {
+      json owed = json::array();
+      for (int n = 2; n < kMaxOwners; ++n)
+        if (!((neutral_done_ >> n) & 1) && setup_left_[n] > 0) owed.push_back(kColours[n]);
+      v["placement_turn"] = {{"own", own_left_}, {"neutrals", owed}};
+    }
+  }
+  if (phase_ == Phase::kMoveIn || phase_ == Phase::kFortifyMove)
+    v["move"] = {{"from", map.territory(move_from_).id},
+                 {"to", map.territory(move_to_).id},
+                 {"moved", moved_},
+                 {"at_least", move_min_}};
   if (phase_ == Phase::kRemoveArmy) v["losses_to_remove"] = pending_losses_;
   if (phase_ == Phase::kDefend || phase_ == Phase::kRollDice || phase_ == Phase::kMoveIn ||
       phase_ == Phase::kRemoveArmy) {

@@ -149,3 +149,35 @@ TEST(RiskHiddenInformation, ViewsShowOwnCardsOnlyAndDeterminizeKeepsThem) {
 
 }  // namespace
 }  // namespace meeple::risk
+
+namespace meeple::risk {
+namespace {
+
+// What a table needs to say "place 3 more" or "7 moved so far" is public and
+// in every seat's view.
+TEST(RiskViews, SetUpArmiesLeftAndTheMoveInProgress) {
+  Match m = Match::start(make("two-player-passive", 2), 11);
+  m.resolve_chance();
+  ASSERT_EQ(m.state().view(0)["phase"], "two_player_place");
+  const json v = m.state().view(kSpectator);
+  EXPECT_EQ(v["setup_left"].size(), 6u) << "two players and four neutrals";
+  EXPECT_EQ(v["placement_turn"]["own"], 3);
+  EXPECT_EQ(v["placement_turn"]["neutrals"].size(), 4u);
+
+  auto g = make("domination", 3);
+  auto s = board(*g, 1);
+  s->set_territory(T("alaska"), 0, 6);
+  s->set_territory(T("alberta"), 0, 1);
+  s->begin_attack_for_test(0);
+  EXPECT_FALSE(s->view(0).contains("setup_left"));
+  act(*s, "end");
+  act(*s, "fortify alaska alberta");
+  const json mv = s->view(1)["move"];
+  EXPECT_EQ(mv["from"], "alaska");
+  EXPECT_EQ(mv["to"], "alberta");
+  EXPECT_EQ(mv["moved"], 0);
+  EXPECT_EQ(mv["at_least"], 1);
+}
+
+}  // namespace
+}  // namespace meeple::risk
