@@ -263,13 +263,17 @@ export function renderRisk(container, snap, opts) {
     }
   }
   if (move) {
-    const b = v.battle;
-    const parts = [h('p.prompt', { id: 'prompt' }, b ? `Move armies from ${tname(b.from)} into ${tname(b.to)}.` : 'Move armies one at a time.')];
+    // The view's "move" names the source, the target and the armies moved so
+    // far, both after a conquest and in a fortification.
+    const m = v.move || (v.battle ? { from: v.battle.from, to: v.battle.to, moved: 0 } : null);
+    const so = m && m.moved ? ` (${m.moved} moved so far)` : '';
+    const parts = [h('p.prompt', { id: 'prompt' }, m ? `Move armies from ${tname(m.from)} into ${tname(m.to)}${so}.` : 'Move armies one at a time.')];
     if (move.more) parts.push(button(move.more, '+1 army', '.primary'));
-    if (b && move.more && terr[b.to]) {
-      // "move N" after a conquest means N armies in the conquered territory.
-      const all = terr[b.to].armies + movable(b.from);
-      parts.push(h('button', { id: 'move-all', onclick: () => onAction({ json: { type: 'move', count: all }, text: `move ${all}` }) }, `Move all (${all} in ${tname(b.to)})`));
+    if (m && move.more && terr[m.to]) {
+      // "move N" counts every army moved in this step (after a conquest the
+      // surviving attackers count as moved), so "all" adds what may still leave.
+      const all = m.moved + movable(m.from);
+      parts.push(h('button', { id: 'move-all', onclick: () => onAction({ json: { type: 'move', count: all }, text: `move ${all}` }) }, `Move all (${all})`));
     }
     if (move.done) parts.push(button(move.done, 'Done'));
     controls.push(h('div.move-buttons', {}, parts));
@@ -320,11 +324,21 @@ export function renderRisk(container, snap, opts) {
         h('ol', {}, p.missions.filter((m) => p === me || m.mission).map((m) =>
           h('li', { class: m.completed ? 'done' : '' }, m.text || 'hidden', m.completed ? ' ✓' : ''))))));
   }
+  // Set-up: the starting armies the player to move has yet to place, and in
+  // the 2-player game what this turn of placement owes (own and neutrals).
+  function setupLeft() {
+    if (!v.setup_left || cp < 0 || !v.players[cp]) return null;
+    const left = v.setup_left[v.players[cp].colour];
+    const pt = v.placement_turn;
+    const owed = pt ? `; this turn ${pt.own} of ${cap(v.players[cp].colour)}'s${pt.neutrals.length ? ` and one each for ${pt.neutrals.map(cap).join(', ')}` : ''}` : '';
+    return h('span', { id: 'setup-left' }, ` — ${left} starting ${left === 1 ? 'army' : 'armies'} left${owed}`);
+  }
   // What is happening now and what you may do, then the standing of everyone.
   const now = [
     h('p', { id: v.terminal ? 'result' : 'turn', class: v.terminal ? 'result' : 'turn' }, turn),
     h('p.phase', { id: 'phase', 'data-phase': v.phase }, PHASES[v.phase] || v.phase.replace(/_/g, ' '),
       reinforcements > 0 && !v.terminal ? h('span', {}, ' — ', h('b', { id: 'reinforcements' }, String(reinforcements)), ' to place') : null,
+      setupLeft(),
       v.losses_to_remove ? ` — ${v.losses_to_remove} lost armies to remove` : null),
     v.battle ? h('p.battle', { id: 'battle' }, `${tname(v.battle.from)} (${v.battle.attack_dice} dice) attacks ${tname(v.battle.to)}`) : null,
     v.last_roll ? h('p.dice', { id: 'last-roll', title: `attack ${v.last_roll.attack.join(' ')}, defence ${v.last_roll.defence.join(' ')}` }, 'Last roll: ',
