@@ -5,37 +5,12 @@
 // Screenshots of the lobby and the finished game go to SCREENSHOT_DIR.
 //
 // Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { BASE, SHOTS, useBrowser } from '../browser.js';
 
-const BASE = process.env.MEEPLE_URL || 'http://127.0.0.1:8080';
-const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('test-results');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-let context;
-let profile;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meeple-chromium-'));
-  // A fresh profile each run (playwright passes it as --user-data-dir).
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1200, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
-});
+const browser = useBrowser({ width: 1200, height: 900 });
 
 async function playToTheEnd(page) {
   for (let turn = 0; turn < 200; turn++) {
@@ -61,7 +36,7 @@ async function playToTheEnd(page) {
 }
 
 test('lobby → Reversi against the computer → played to the end by clicking', async () => {
-  const page = await context.newPage();
+  const page = await browser().newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
 
@@ -103,7 +78,7 @@ test('lobby → Reversi against the computer → played to the end by clicking',
   await page.screenshot({ path: path.join(SHOTS, 'finished-game.png'), fullPage: true });
 
   // The same table on a phone-sized screen.
-  const p2 = await context.newPage();
+  const p2 = await browser().newPage();
   await p2.setViewportSize({ width: 390, height: 844 });
   await p2.goto(`${BASE}/#/table/${id}`);
   await p2.waitForSelector('#result');

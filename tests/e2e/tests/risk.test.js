@@ -9,40 +9,18 @@
 // Synchronisation is on DOM state only: every click is followed by a wait
 // for the change it must cause (the clicked territory's owner or armies).
 // Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { BASE, SHOTS, useBrowser } from '../browser.js';
 
-const BASE = process.env.MEEPLE_URL || 'http://127.0.0.1:8080';
-const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('test-results');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const T = '.risk-map g.territory';
 // The map's links, to pick a territory we can later fortify from.
 const LAYOUT = JSON.parse(fs.readFileSync(new URL('../../../web/boards/risk-layout.json', import.meta.url)));
 const neighbours = (id) => LAYOUT.links.filter((l) => l.includes(id)).map(([a, b]) => (a === id ? b : a));
 
-let context;
-let profile;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meeple-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1300, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
-});
+const browser = useBrowser({ width: 1300, height: 900 });
 
 const phase = (page) => page.getAttribute('#phase', 'data-phase');
 const armiesOn = (page, id) => page.getAttribute(`${T}[data-territory="${id}"]`, 'data-armies').then(Number);
@@ -58,7 +36,7 @@ async function ourTurnOr(page, phases) {
 }
 
 test('lobby → Risk (3 players) → claim and place armies by clicking the map', async () => {
-  const page = await context.newPage();
+  const page = await browser().newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
 
@@ -185,7 +163,7 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   assert.equal(await armiesOn(page, t), fromBefore - 2);
 
   // A phone-sized screen shows the map without sideways scrolling.
-  const p2 = await context.newPage();
+  const p2 = await browser().newPage();
   await p2.setViewportSize({ width: 390, height: 844 });
   await p2.goto(`${BASE}/#/table/${id}`);
   await p2.waitForSelector('.risk-map');

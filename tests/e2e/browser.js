@@ -1,0 +1,36 @@
+// What every browser test shares: where the server and the screenshots are,
+// and one headless Chromium (Debian's) with a fresh profile per test file,
+// started before the file's tests and closed after them.
+// (Outside tests/ so that `node --test tests/` does not run it as a test.)
+import { before, after } from 'node:test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.MEEPLE_URL || 'http://127.0.0.1:8080';
+export const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('test-results');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// Returns a getter: the context exists once `before` has run.
+export function useBrowser({ width, height }) {
+  let context;
+  let profile;
+  before(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'meeple-chromium-'));
+    // A fresh profile each run (playwright passes it as --user-data-dir).
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width, height },
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  after(async () => {
+    if (context) await context.close();
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+  });
+  return () => context;
+}
