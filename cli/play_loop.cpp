@@ -8,23 +8,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/text.h"
+
 namespace meeple::cli {
-
-namespace {
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-}  // namespace
 
 Result<std::vector<SeatConfig>> parse_seats(const std::string& text, int num_seats,
                                             int default_level) {
@@ -175,11 +161,11 @@ std::optional<Action> PlayLoop::match_outcome(const State& s,
   // Its number in the list, its text in any case, its text without the
   // leading word ("5" or "alaska" for "die 5" / "card alaska" when the
   // number is not also a list index), or what the game's decoder makes of it.
-  const std::string typed = lower(line);
+  const std::string typed = ascii_lower(line);
   for (size_t i = 0; i < outcomes.size(); ++i)
     if (typed == std::to_string(i + 1)) return outcomes[i].action;
   for (const auto& o : outcomes) {
-    const std::string text = lower(s.action_to_string(o.action));
+    const std::string text = ascii_lower(s.action_to_string(o.action));
     const size_t space = text.find(' ');
     if (typed == text || (space != std::string::npos && typed == text.substr(space + 1)))
       return o.action;
@@ -224,7 +210,7 @@ bool PlayLoop::human_turn() {
       continue;
     }
     if (line.rfind("save ", 0) == 0) {
-      const std::string path = trim(line.substr(5));
+      const std::string path(trim(line.substr(5)));
       std::ofstream f(path);
       f << match_.log_json().dump(2) << "\n";
       out_ << (f ? "saved the match log to " + path : "error: cannot write " + path) << "\n";

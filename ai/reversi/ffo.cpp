@@ -6,19 +6,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text.h"
+
 namespace meeple::reversi {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
-
 // "G8" or "g8" -> square; -1 if not a square name.
-int parse_square(const std::string& s) {
+int parse_square(std::string_view s) {
   if (s.size() != 2) return -1;
   const int f = std::tolower(static_cast<unsigned char>(s[0])) - 'a';
   const int r = s[1] - '1';
@@ -27,7 +22,7 @@ int parse_square(const std::string& s) {
 }
 
 // "+18", "-4", "0" -> margin in [-64, 64]; false if malformed.
-bool parse_margin(const std::string& s, int& out) {
+bool parse_margin(std::string_view s, int& out) {
   if (s.empty()) return false;
   size_t i = (s[0] == '+' || s[0] == '-') ? 1 : 0;
   if (i == s.size() || s.size() - i > 2) return false;
@@ -80,7 +75,7 @@ Result<std::vector<FfoPosition>> parse_obf(const std::string& text, const std::s
     pos.P = pos.black_to_move ? black : white;
     pos.O = pos.black_to_move ? white : black;
     // Step 3: "; move:margin" entries.
-    std::string rest = trim(line.substr(66));
+    std::string rest(trim(line.substr(66)));
     if (rest.empty() || rest[0] != ';') return err("expected ';' and scored moves after the side");
     std::istringstream entries(rest.substr(1));
     std::string entry;

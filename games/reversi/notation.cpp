@@ -5,23 +5,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
+
 namespace meeple::reversi {
-
-namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
 
 std::string square_name(int sq) {
   if (sq == kPassAction) return "pass";
@@ -64,7 +50,7 @@ const char* side_key(int side) {
 }
 
 Result<int> parse_side(std::string_view text) {
-  const std::string s = lower(trim(text));
+  const std::string s = ascii_lower(trim(text));
   if (s == "black" || s == "b" || s == "x") return kBlack;
   if (s == "white" || s == "w" || s == "o") return kWhite;
   return invalid_argument(

@@ -25,16 +25,12 @@
 #include <sstream>
 
 #include "core/json_integer.h"
+#include "core/text.h"
 #include "games/risk/risk_state.h"
 
 namespace meeple::risk {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 bool parse_int(const std::string& s, int& out) {
   if (s.empty() || s.size() > 9) return false;
@@ -57,7 +53,7 @@ Result<Command> parse_text(const std::string& line) {
   std::istringstream in(line);
   std::vector<std::string> w;
   for (std::string tok; in >> tok;) {
-    tok = lower(tok);
+    tok = ascii_lower(tok);
     if (tok == "on" || tok == "from" || tok == "to" || tok == "->" || tok == "with" ||
         tok == "dice" || tok == "armies")
       continue;
@@ -167,32 +163,32 @@ Result<Command> parse_object(const json& j) {
   if (!j.contains("type") || !j["type"].is_string())
     return invalid_argument("a Risk action object needs a string field \"type\"");
   Command c;
-  c.type = lower(j["type"].get<std::string>());
+  c.type = ascii_lower(j["type"].get<std::string>());
   if (auto st = read_count(j, "count", c.count); !st) return st;
   if (auto st = read_count(j, "dice", c.dice); !st) return st;
   if (auto st = read_count(j, "value", c.value); !st) return st;
   try {
-    if (j.contains("territory")) c.territory = lower(j["territory"].get<std::string>());
-    if (j.contains("from")) c.from = lower(j["from"].get<std::string>());
-    if (j.contains("to")) c.to = lower(j["to"].get<std::string>());
-    if (j.contains("mission")) c.mission = lower(j["mission"].get<std::string>());
-    if (j.contains("neutral")) c.mission = lower(j["neutral"].get<std::string>());
+    if (j.contains("territory")) c.territory = ascii_lower(j["territory"].get<std::string>());
+    if (j.contains("from")) c.from = ascii_lower(j["from"].get<std::string>());
+    if (j.contains("to")) c.to = ascii_lower(j["to"].get<std::string>());
+    if (j.contains("mission")) c.mission = ascii_lower(j["mission"].get<std::string>());
+    if (j.contains("neutral")) c.mission = ascii_lower(j["neutral"].get<std::string>());
     if (j.contains("seat")) {
       if (j["seat"].is_string()) {
-        c.territory = lower(j["seat"].get<std::string>());
+        c.territory = ascii_lower(j["seat"].get<std::string>());
       } else {
         int seat = -1;
         if (auto st = read_count(j, "seat", seat); !st) return st;
         c.territory = std::to_string(seat);
       }
     }
-    if (j.contains("card")) c.cards = {lower(j["card"].get<std::string>())};
+    if (j.contains("card")) c.cards = {ascii_lower(j["card"].get<std::string>())};
     if (j.contains("cards")) {
       if (!j["cards"].is_array())
         return invalid_argument("field \"cards\" must be a list of card names or numbers");
       for (const auto& x : j["cards"]) {
         if (x.is_string()) {
-          c.cards.push_back(lower(x.get<std::string>()));
+          c.cards.push_back(ascii_lower(x.get<std::string>()));
         } else {
           int number = -1;
           if (auto st = read_count(json{{"card", x}}, "card", number); !st) return st;
@@ -419,7 +415,7 @@ class RiskDecoder {
       if (s_.cfg_->mode != Mode::kMissions) return illegal_action("declare: only in Mission Risk");
       for (int slot = 0; slot < kNumRanks; ++slot) {
         const int m = s_.missions_[me][slot];
-        if (m >= 0 && lower(s_.cfg_->edition->missions[m].id) == c.mission) {
+        if (m >= 0 && ascii_lower(s_.cfg_->edition->missions[m].id) == c.mission) {
           if (s_.mission_completed(me, slot))
             return illegal_action("that mission is already completed");
           if (s_.declared_this_turn_) return illegal_action("one declaration per turn (§8.2)");
@@ -452,7 +448,7 @@ class RiskDecoder {
     } else if (c.type == "mission") {
       const auto& ms = s_.cfg_->edition->missions;
       for (int m = 0; m < static_cast<int>(ms.size()); ++m)
-        if (lower(ms[m].id) == c.mission) a = kMissionBase + m;
+        if (ascii_lower(ms[m].id) == c.mission) a = kMissionBase + m;
       if (a < 0) return invalid_argument("mission: unknown mission id");
     } else {
       return invalid_argument("unknown action type '" + c.type + "'");

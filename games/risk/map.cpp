@@ -9,18 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_files.h"
+#include "core/text.h"
 
 namespace meeple::risk {
-
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
 
 Result<Map> Map::parse(const std::string& text) {
   using nlohmann::json;
@@ -106,16 +97,18 @@ Result<Map> Map::parse(const std::string& text) {
 }
 
 Territory Map::find(std::string_view id_or_name) const {
-  const std::string key = lower(id_or_name);
+  const std::string key = ascii_lower(id_or_name);
   for (size_t i = 0; i < territories_.size(); ++i)
-    if (territories_[i].id == key || lower(territories_[i].name) == key) return static_cast<int>(i);
+    if (territories_[i].id == key || ascii_lower(territories_[i].name) == key)
+      return static_cast<int>(i);
   return -1;
 }
 
 int Map::find_continent(std::string_view id) const {
-  const std::string key = lower(id);
+  const std::string key = ascii_lower(id);
   for (size_t i = 0; i < continents_.size(); ++i)
-    if (continents_[i].id == key || lower(continents_[i].name) == key) return static_cast<int>(i);
+    if (continents_[i].id == key || ascii_lower(continents_[i].name) == key)
+      return static_cast<int>(i);
   return -1;
 }
 
