@@ -17,7 +17,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,10 @@ struct ConformanceOptions {
   int max_steps = 100000;  // a game longer than this fails (games must end)
   uint64_t seed = 1;
   int deep_check_every = 1;  // JSON/determinize checks every N steps (cost control)
+  // The players, one made per seat from a seed; none: one uniformly random
+  // player for every seat (games where random play rarely ends, like Risk,
+  // pass their own bot).
+  std::function<std::unique_ptr<Bot>(const Game&, uint64_t seed)> player = nullptr;
 };
 
 inline void check_node(const Game& game, const State& s, Rng& rng, bool deep) {
@@ -195,7 +201,12 @@ inline void run_conformance(const std::string& game_name, const json& options,
   for (int g = 0; g < opt.games; ++g) {
     const uint64_t seed = rng.next();
     Match m = Match::start(*game, seed);
-    RandomBot bot(rng.next());
+    std::vector<std::unique_ptr<Bot>> bots;
+    if (opt.player) {
+      for (int p = 0; p < (*game)->num_seats(); ++p) bots.push_back(opt.player(**game, rng.next()));
+    } else {
+      bots.push_back(std::make_unique<RandomBot>(rng.next()));
+    }
     int steps = 0;
     while (!m.state().is_terminal()) {
       const bool deep = opt.deep_check_every > 0 && steps % opt.deep_check_every == 0;
@@ -207,6 +218,7 @@ inline void run_conformance(const std::string& game_name, const json& options,
       if (m.state().is_chance()) {
         m.sample_chance();
       } else {
+        Bot& bot = *bots[opt.player ? m.state().current_player() : 0];
         ASSERT_TRUE(m.act(bot.choose(m.state())).is_ok());
       }
       ASSERT_LT(++steps, opt.max_steps) << "the game must end";
@@ -222,6 +234,7 @@ inline void run_conformance(const std::string& game_name, const json& options,
     auto restored = Match::from_json(json::parse(m.to_json().dump()), registry);
     ASSERT_TRUE(restored.is_ok()) << restored.status().to_string();
     ASSERT_EQ(restored->rng().state(), m.rng().state());
+    ASSERT_EQ(restored->state().hash(), m.state().hash());
   }
 }
 

@@ -143,40 +143,20 @@ TEST(RiskProperties, HeuristicGamesTwoPlayerActive) {
   play_games("two-player-active", 2, games_per_mode(), 400);
 }
 
-// The shared conformance checks (tests/common/conformance.h check_node) at
-// nodes of heuristic games: sorted legal actions, chance sums, action JSON
-// round trips, state JSON round trips, independent copies, views and
-// determinizations; then the replay hash and the match JSON round trip.
-// (Uniformly random players rarely finish a Risk game, so the driver here
-// uses the heuristic bot.)
+// The shared conformance suite (tests/common/conformance.h) over one
+// heuristic game: sorted legal actions, chance sums, action JSON round trips,
+// state JSON round trips, independent copies, views and determinizations,
+// hostile input; then the replay hash and the match JSON round trip.
+// (Uniformly random players rarely finish a Risk game, so the players here
+// are the heuristic bot.)
 void conformance(const std::string& mode, int players, uint64_t seed) {
-  auto game = test::make(mode, players);
-  Rng rng(seed);
-  Match m = Match::start(game, rng.next());
-  std::vector<std::unique_ptr<Bot>> bots;
-  for (int p = 0; p < players; ++p) bots.push_back(make_risk_bot(*game, 1, rng.next()));
-  int steps = 0;
-  while (!m.state().is_terminal()) {
-    ASSERT_NO_FATAL_FAILURE(meeple::testing::check_node(*game, m.state(), rng, steps % 7 == 0))
-        << mode << " step " << steps;
-    if (steps % 35 == 0) {
-      ASSERT_NO_FATAL_FAILURE(meeple::testing::check_hostile_input(m, rng))
-          << mode << " step " << steps;
-    }
-    if (m.state().is_chance()) {
-      m.sample_chance();
-    } else {
-      ASSERT_TRUE(m.act(bots[m.state().current_player()]->choose(m.state())).is_ok());
-    }
-    ASSERT_LT(++steps, 200000);
-  }
-  ASSERT_NO_FATAL_FAILURE(meeple::testing::check_node(*game, m.state(), rng, true));
-  auto replayed = Match::replay(m.log_json());
-  ASSERT_TRUE(replayed.is_ok()) << replayed.status().to_string();
-  ASSERT_EQ(replayed->state().hash(), m.state().hash());
-  auto restored = Match::from_json(json::parse(m.to_json().dump()));
-  ASSERT_TRUE(restored.is_ok()) << restored.status().to_string();
-  ASSERT_EQ(restored->state().hash(), m.state().hash());
+  meeple::testing::run_conformance(
+      "risk", {{"mode", mode}, {"players", players}},
+      {.games = 1,
+       .max_steps = 200000,
+       .seed = seed,
+       .deep_check_every = 7,
+       .player = [](const Game& game, uint64_t s) { return make_risk_bot(game, 1, s); }});
 }
 
 TEST(RiskConformance, Domination) {
