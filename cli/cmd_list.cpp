@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "core/registry.h"
 
@@ -30,7 +31,7 @@ void add_list_command(CLI::App& app) {
   cmd->add_flag("--json", *as_json, "Print the list as JSON");
   cmd->callback([as_json] {
     json all = json::array();
-    for (const GameInfo* info : Registry::global().list()) all.push_back(Registry::describe(*info));
+    for (const GameInfo* info : all_games().list()) all.push_back(Registry::describe(*info));
     if (*as_json) {
       std::cout << all.dump(2) << "\n";
       return;

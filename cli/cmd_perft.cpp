@@ -12,6 +12,7 @@
 #include <iostream>
 #include <memory>
 
+#include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "core/registry.h"
 #include "games/reversi/notation.h"
@@ -38,9 +39,9 @@ void run_perft(const PerftFlags& f) {
   using namespace reversi;
   // 1. Validate: the game, the depth, the position.
   if (f.game != "reversi") {
-    fail(fmt::format(
-        "{} '{}' (perft is supported for: reversi)",
-        Registry::global().find(f.game) ? "perft is not implemented for" : "unknown game", f.game));
+    fail(fmt::format("{} '{}' (perft is supported for: reversi)",
+                     all_games().find(f.game) ? "perft is not implemented for" : "unknown game",
+                     f.game));
   }
   if (f.depth < 1 || f.depth > 20) fail(fmt::format("--depth is {}, expected 1..20", f.depth));
   Position pos;

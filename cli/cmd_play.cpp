@@ -5,6 +5,7 @@
 #include <iostream>
 #include <random>
 
+#include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "cli/json_input.h"
 #include "cli/options.h"
@@ -48,7 +49,7 @@ int run_play(const PlayArgs& a) {
       std::cerr << "meeple play: " << log.status().message() << "\n";
       return 2;
     }
-    auto m = Match::replay(*log);
+    auto m = Match::replay(*log, all_games());
     if (!m) {
       std::cerr << "meeple play: " << a.load << ": " << m.status().message() << "\n";
       return 2;
@@ -61,7 +62,7 @@ int run_play(const PlayArgs& a) {
       std::cerr << "meeple play: " << options.status().message() << "\n";
       return 2;
     }
-    auto m = Match::start(a.game, *options, seed);
+    auto m = Match::start(a.game, *options, seed, all_games());
     if (!m) {
       std::cerr << "meeple play: " << m.status().message() << "\n";
       return 2;

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "cli/json_input.h"
 #include "core/match.h"
@@ -22,7 +23,7 @@ void add_replay_command(CLI::App& app) {
       std::cerr << "meeple replay: " << log.status().message() << "\n";
       throw CLI::RuntimeError(2);
     }
-    auto m = Match::replay(*log);
+    auto m = Match::replay(*log, all_games());
     if (!m) {
       std::cerr << "meeple replay: " << m.status().to_string() << "\n";
       throw CLI::RuntimeError(1);

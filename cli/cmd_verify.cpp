@@ -12,6 +12,7 @@
 
 #include <iostream>
 
+#include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "cli/json_input.h"
 #include "core/match.h"
@@ -57,7 +58,7 @@ void add_verify_command(CLI::App& app) {
     std::cout << fmt::format("seed {} matches the published SHA-256 {}\n",
                              log["seed"].get<std::string>(), digest);
     // 2. Replay.
-    auto m = Match::replay(log);
+    auto m = Match::replay(log, all_games());
     if (!m) {
       std::cerr << "meeple verify: FAILED: " << m.status().to_string() << "\n";
       throw CLI::RuntimeError(1);

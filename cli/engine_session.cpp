@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ai/bot.h"
+#include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 
@@ -77,7 +78,7 @@ json EngineSession::handle(const json& req) {
 Result<json> EngineSession::dispatch(const std::string& cmd, const json& req) {
   if (cmd == "list") {
     json games = json::array();
-    for (const GameInfo* g : Registry::global().list()) games.push_back(Registry::describe(*g));
+    for (const GameInfo* g : all_games().list()) games.push_back(Registry::describe(*g));
     return json{{"games", games}};
   }
   if (cmd == "new") return cmd_new(req);
@@ -134,8 +135,8 @@ Result<json> EngineSession::cmd_new(const json& req) {
   if (!seed) return seed.status();
   auto auto_chance = bool_field(req, "auto_chance", true);
   if (!auto_chance) return auto_chance.status();
-  auto m =
-      Match::start(req["game"].get<std::string>(), req.value("options", json::object()), *seed);
+  auto m = Match::start(req["game"].get<std::string>(), req.value("options", json::object()), *seed,
+                        all_games());
   if (!m) return m.status();
   match_ = std::move(*m);
   auto_chance_ = *auto_chance;
@@ -151,8 +152,8 @@ Result<json> EngineSession::cmd_load(const json& req) {
   if (!seed) return seed.status();
   auto auto_chance = bool_field(req, "auto_chance", true);
   if (!auto_chance) return auto_chance.status();
-  auto game = Registry::global().create(req["game"].get<std::string>(),
-                                        req.value("options", json::object()));
+  auto game =
+      all_games().create(req["game"].get<std::string>(), req.value("options", json::object()));
   if (!game) return game.status();
   auto state = (*game)->state_from_json(req["state"]);
   if (!state) return state.status();
@@ -280,7 +281,7 @@ Result<json> EngineSession::cmd_replay(const json& req) {
   if (!req.contains("log")) return invalid_argument("'replay' needs \"log\" (a match log)");
   auto auto_chance = bool_field(req, "auto_chance", true);
   if (!auto_chance) return auto_chance.status();
-  auto m = Match::replay(req["log"]);
+  auto m = Match::replay(req["log"], all_games());
   if (!m) return m.status();
   match_ = std::move(*m);
   auto_chance_ = *auto_chance;

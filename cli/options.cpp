@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "all_games/all_games.h"
 #include "core/registry.h"
 
 namespace meeple::cli {
@@ -13,8 +14,8 @@ void add_game_flags(CLI::App* cmd, GameFlags& flags) {
 }
 
 Result<json> options_from_flags(const std::string& game, const GameFlags& flags) {
-  const GameInfo* info = Registry::global().find(game);
-  if (!info) return Registry::global().create(game).status();  // names the known games
+  const GameInfo* info = all_games().find(game);
+  if (!info) return all_games().create(game).status();  // names the known games
   json options = json::object();
   auto has = [&](const char* name) {
     for (const auto& o : info->options)

@@ -38,7 +38,7 @@ class Match {
  public:
   // A new match from the game's initial position.
   static Result<Match> start(const std::string& game, const json& options, uint64_t seed,
-                             const Registry& registry = Registry::global());
+                             const Registry& registry);
   static Match start(std::shared_ptr<const Game> game, uint64_t seed);
   // A match that begins from a given position (loaded state).
   static Match start_from(std::shared_ptr<const Game> game, std::unique_ptr<State> state,
@@ -76,10 +76,10 @@ class Match {
   json log_json() const;
   // Rebuilds a match from its log, checking every hash and every sampled
   // chance outcome against the seed. Errors name the first bad entry.
-  static Result<Match> replay(const json& log, const Registry& registry = Registry::global());
+  static Result<Match> replay(const json& log, const Registry& registry);
   // Full state: the log plus the current state and RNG position.
   json to_json() const;
-  static Result<Match> from_json(const json& j, const Registry& registry = Registry::global());
+  static Result<Match> from_json(const json& j, const Registry& registry);
 
  private:
   Match(std::shared_ptr<const Game> game, std::unique_ptr<State> state, uint64_t seed, json start);

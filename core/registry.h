@@ -1,5 +1,8 @@
 // The registry of games: create a game by name and JSON options.
 //
+// core/ knows no game: each registers itself (register_game(Registry&)),
+// and the program assembles the list (all_games/all_games.h).
+//
 // Options are validated against the game's OptionSpecs before the game sees
 // them: an unknown option is named and the valid ones listed; a value of the
 // wrong type or outside its allowed values says what was expected. The game's
@@ -21,10 +24,6 @@ using GameFactory = std::function<Result<std::shared_ptr<const Game>>(const json
 
 class Registry {
  public:
-  // The process-wide registry with every game of games/ registered (defined
-  // in games/all_games.cpp, so linking it pulls in every game).
-  static const Registry& global();
-
   void add(GameInfo info, GameFactory factory);
   std::vector<const GameInfo*> list() const;  // sorted by name
   const GameInfo* find(const std::string& name) const;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ai/bot.h"
+#include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 
@@ -100,7 +101,7 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
   if (p == "/api/games") {
     if (req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
     json games = json::array();
-    for (const GameInfo* info : Registry::global().list()) {
+    for (const GameInfo* info : all_games().list()) {
       json g = Registry::describe(*info);
       g["levels"] = {{"min", kMinLevel}, {"max", kMaxLevel}};
       games.push_back(std::move(g));

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "ai/bot.h"
+#include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 #include "server/crypto.h"
@@ -83,7 +84,7 @@ std::vector<std::string> Lobby::restore(std::vector<StoredTable> stored) {
                 {"options", t.options},
                 {"seed", Rng::to_string(t.seed)},
                 {"entries", std::move(entries)}};
-    auto m = Match::replay(log);
+    auto m = Match::replay(log, all_games());
     if (!m) {
       errors.push_back(fmt::format("table {}: {}", t.id, m.status().to_string()));
       continue;
@@ -121,11 +122,10 @@ void Lobby::create(const json& request, Table::Reply done) {
   if (!request.contains("game") || !request["game"].is_string())
     return done(invalid_argument("'game' (string) is required, e.g. \"reversi\""));
   const std::string name = request["game"].get<std::string>();
-  if (!Registry::global().find(name))
-    return done(not_found(fmt::format("unknown game '{}'", name)));
+  if (!all_games().find(name)) return done(not_found(fmt::format("unknown game '{}'", name)));
   const json options = request.value("options", json::object());
   if (!options.is_object()) return done(invalid_argument("'options' must be an object"));
-  auto game = Registry::global().create(name, options);
+  auto game = all_games().create(name, options);
   if (!game) return done(game.status());
   auto seats = parse_seats(request, (*game)->num_seats());
   if (!seats) return done(seats.status());

@@ -6,6 +6,8 @@
 
 #include <sstream>
 
+#include "all_games/all_games.h"
+
 namespace meeple::cli {
 namespace {
 
@@ -22,7 +24,7 @@ TEST(PlayLoop, ParseSeats) {
 }
 
 TEST(PlayLoop, BadInputRepromptsAndUndoHintWork) {
-  Match m = Match::start("reversi", {}, 1).value();
+  Match m = Match::start("reversi", {}, 1, all_games()).value();
   PlayConfig c;
   c.seats = {{true, 0}, {false, 0}};
   c.hint_level = 1;
@@ -44,7 +46,7 @@ TEST(PlayLoop, BadInputRepromptsAndUndoHintWork) {
 // Referee mode: the people at the table say what the dice showed, by number
 // or by name, in any case; 'help' lists the outcomes again.
 TEST(PlayLoop, RefereeTypesOutcomesByNumberOrName) {
-  Match m = Match::start("risk", {{"mode", "domination"}, {"players", 3}}, 1).value();
+  Match m = Match::start("risk", {{"mode", "domination"}, {"players", 3}}, 1, all_games()).value();
   PlayConfig c;
   c.seats = {{true, 0}, {true, 0}, {true, 0}};
   c.manual_chance = true;
@@ -61,7 +63,7 @@ TEST(PlayLoop, RefereeTypesOutcomesByNumberOrName) {
 }
 
 TEST(PlayLoop, ComputerAgainstComputerFinishes) {
-  Match m = Match::start("reversi", {}, 2).value();
+  Match m = Match::start("reversi", {}, 2, all_games()).value();
   PlayConfig c;
   c.seats = {{false, 0}, {false, 1}};
   std::istringstream in;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "ai/bot.h"
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
 
@@ -193,8 +194,7 @@ inline void check_hostile_input(const Match& m, Rng& rng) {
 }
 
 inline void run_conformance(const std::string& game_name, const json& options,
-                            ConformanceOptions opt = {},
-                            const Registry& registry = Registry::global()) {
+                            ConformanceOptions opt = {}, const Registry& registry = all_games()) {
   auto game = registry.create(game_name, options);
   ASSERT_TRUE(game.is_ok()) << game.status().to_string();
   Rng rng(opt.seed);

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "tests/common/conformance.h"
 #include "tests/core/toy_game.h"
@@ -57,10 +58,10 @@ TEST(JsonInteger, OnlyWholeNumbersInRange) {
     EXPECT_FALSE(json_integer(v, 0, 10).has_value()) << v.dump();
 }
 
-TEST(Registry, GlobalListsEveryGame) {
-  const auto games = Registry::global().list();
+TEST(Registry, AllGamesListsEveryGame) {
+  const auto games = all_games().list();
   ASSERT_FALSE(games.empty());
-  EXPECT_NE(Registry::global().find("reversi"), nullptr);
+  EXPECT_NE(all_games().find("reversi"), nullptr);
 }
 
 TEST(Conformance, ToyGame) {

@@ -3,6 +3,7 @@
 // restart from the database, and the commit-reveal log.
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
 #include "server/crypto.h"
@@ -240,7 +241,7 @@ TEST_F(ServerFixture, FinishedGameRevealsASeedMatchingItsHashAndReplays) {
   auto log = get(port_, table_path(c) + "/log");
   ASSERT_EQ(log.status, 200);
   EXPECT_EQ(server::sha256_hex(log.j["seed"].get<std::string>()), c["table"]["seed_sha256"]);
-  auto m = Match::replay(log.j);
+  auto m = Match::replay(log.j, all_games());
   ASSERT_TRUE(m.is_ok()) << m.status().to_string();
   EXPECT_TRUE(m->state().is_terminal());
   auto replay = get(port_, table_path(c) + "/replay");

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <thread>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "server/crypto.h"
 #include "tests/server/client.h"
@@ -129,7 +130,7 @@ TEST(Crash, KilledServerLosesNothingAcknowledgedAndResumes) {
   }
   ASSERT_FALSE(log.is_null()) << "the computer game did not resume to its end";
   EXPECT_EQ(server::sha256_hex(log["seed"].get<std::string>()), bots["table"]["seed_sha256"]);
-  auto m = Match::replay(log);
+  auto m = Match::replay(log, all_games());
   ASSERT_TRUE(m.is_ok()) << m.status().to_string();
   EXPECT_TRUE(m->state().is_terminal());
 

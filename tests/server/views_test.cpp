@@ -6,6 +6,7 @@
 // seat and legal actions), so this is the check of every game's views.
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
 
@@ -13,8 +14,8 @@ namespace meeple::test {
 namespace {
 
 TEST(Views, NoSeatSeesWhatRedrawingItsUnknownsWouldChange) {
-  for (const GameInfo* info : Registry::global().list()) {
-    auto game = Registry::global().create(info->name);
+  for (const GameInfo* info : all_games().list()) {
+    auto game = all_games().create(info->name);
     ASSERT_TRUE(game.is_ok()) << info->name;
     for (uint64_t seed = 1; seed <= 3; ++seed) {
       Match m = Match::start(*game, seed);

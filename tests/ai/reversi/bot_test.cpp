@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "ai/reversi/reversi_bot.h"
+#include "all_games/all_games.h"
 #include "core/registry.h"
 #include "games/reversi/reversi.h"
 #include "tests/ai/reversi/test_util.h"
@@ -13,7 +14,7 @@ namespace meeple::reversi {
 namespace {
 
 std::shared_ptr<const Game> reversi_game() {
-  auto g = Registry::global().create("reversi");
+  auto g = all_games().create("reversi");
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();
   return *g;
 }

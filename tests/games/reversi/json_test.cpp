@@ -2,6 +2,7 @@
 // errors that name the problem, and the pinned legal-action order.
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "core/registry.h"
 #include "core/rng.h"
 #include "games/reversi/reversi.h"
@@ -12,7 +13,7 @@ namespace meeple::reversi::testing {
 namespace {
 
 std::shared_ptr<const Game> game() {
-  auto g = Registry::global().create("reversi");
+  auto g = all_games().create("reversi");
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();
   return *g;
 }
@@ -27,7 +28,7 @@ TEST(ReversiJson, GameInfoIsTwoSeatsNoChanceNoOptions) {
   EXPECT_TRUE(g->info().options.empty());
   EXPECT_EQ(g->options(), json::object());
   EXPECT_EQ(g->num_distinct_actions(), 65);
-  EXPECT_FALSE(Registry::global().create("reversi", {{"size", 10}}).is_ok());
+  EXPECT_FALSE(all_games().create("reversi", {{"size", 10}}).is_ok());
 }
 
 TEST(ReversiJson, StateAndActionsRoundTripOnEveryPositionOfRandomGames) {

@@ -12,6 +12,7 @@
 
 #include "ai/bot.h"
 #include "ai/risk/risk_bot.h"
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "risk_helpers.h"
 #include "tests/common/conformance.h"
@@ -110,7 +111,7 @@ void play_games(const std::string& mode, int players, int games, uint64_t seed,
     ASSERT_NO_FATAL_FAILURE(check_invariants(s));
     ASSERT_GE(s.winner(), 0);
     if (g < 3) {  // replay hash and JSON round trip of the whole match
-      auto replayed = Match::replay(m.log_json());
+      auto replayed = Match::replay(m.log_json(), all_games());
       ASSERT_TRUE(replayed.is_ok()) << replayed.status().to_string();
       ASSERT_EQ(replayed->state().hash(), s.hash());
       auto loaded = game->state_from_json(s.to_json());

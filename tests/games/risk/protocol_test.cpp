@@ -3,6 +3,7 @@
 // (issue 3 items 3 and 4).
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "risk_helpers.h"
 
@@ -26,9 +27,8 @@ TEST(RiskOptions, InvalidCombinationsAreErrorsThatSayWhy) {
   r = make_game(json{{"mode", "two-player-passive"}, {"players", 3}});
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.status().message().find("exactly 2"), std::string::npos);
-  EXPECT_TRUE(
-      Registry::global().create("risk", json{{"mode", "missions"}, {"players", 6}}).is_ok());
-  EXPECT_FALSE(Registry::global().create("risk", json{{"mode", "chess"}}).is_ok());
+  EXPECT_TRUE(all_games().create("risk", json{{"mode", "missions"}, {"players", 6}}).is_ok());
+  EXPECT_FALSE(all_games().create("risk", json{{"mode", "chess"}}).is_ok());
 }
 
 TEST(RiskProtocol, CompoundJsonAndTextDecodeIntoSeveralIds) {

@@ -1,6 +1,6 @@
 // Registers every game built (games/CMakeLists.txt defines MEEPLE_HAVE_<GAME>
 // for each; MEEPLE_SKIP_GAMES leaves some out). One block per game.
-#include "core/registry.h"
+#include "all_games/all_games.h"
 
 #ifdef MEEPLE_HAVE_REVERSI
 #include "games/reversi/reversi.h"
@@ -11,15 +11,19 @@
 
 namespace meeple {
 
-const Registry& Registry::global() {
-  static const Registry registry = [] {
-    [[maybe_unused]] Registry r;
+void register_all_games([[maybe_unused]] Registry& registry) {
 #ifdef MEEPLE_HAVE_REVERSI
-    reversi::register_game(r);
+  reversi::register_game(registry);
 #endif
 #ifdef MEEPLE_HAVE_RISK
-    risk::register_game(r);
+  risk::register_game(registry);
 #endif
+}
+
+const Registry& all_games() {
+  static const Registry registry = [] {
+    Registry r;
+    register_all_games(r);
     return r;
   }();
   return registry;
