@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Sets up (Debian packages), builds with ASan+UBSan and warnings as errors,
-# and runs every test: formatting, the GoogleTest suites under ctest, and the
-# browser end-to-end tests in headless Chromium.
+# Sets up (Debian packages), builds with ASan+UBSan, assertions on and
+# warnings as errors, and runs every test: formatting, the include layering,
+# the GoogleTest suites under ctest, and the browser end-to-end tests in
+# headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/check-format.sh
+bash scripts/check-layers.sh
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
