@@ -82,14 +82,37 @@ void split_target(const std::string& target, std::string* path,
 
 ApiResponse error_response(const Status& st) {
   int http = status_code_http(st.code());
-  // 405 is an HTTP notion, not a core code: recognise our message.
+  std::string code = status_code_name(st.code());
+  std::string message = st.message();
+  // 405 and 429 are HTTP notions, not core codes: recognise our messages.
   if (st.code() == StatusCode::kInvalidArgument &&
-      st.message().find("is not supported (use") != std::string::npos)
+      st.message().find("is not supported (use") != std::string::npos) {
     http = 405;
-  return ApiResponse{
-      http, json{{"error",
-                  {{"code", http == 405 ? "method_not_allowed" : status_code_name(st.code())},
-                   {"message", st.message()}}}}};
+    code = "method_not_allowed";
+  } else if (is_too_many_requests(st)) {
+    http = 429;
+    code = "too_many_requests";
+    message = st.message().substr(kTooManyRequests.size());
+  }
+  return ApiResponse{http, json{{"error", {{"code", code}, {"message", message}}}}};
+}
+
+bool Api::over_quota(RateLimiter& rate, const std::string& client, const char* what,
+                     const std::function<void(ApiResponse)>& done) {
+  const std::string key = client_key(client);
+  const int64_t wait = rate.take(key, now_ms_());
+  if (wait == 0) return false;
+  ApiResponse r = error_response(too_many_requests(
+      fmt::format("too many {} from {}: the limit is {} a minute per address; retry in {} s", what,
+                  key.empty() ? "this client" : key, rate.per_minute(), wait)));
+  r.body["error"]["retry_after"] = wait;
+  done(std::move(r));
+  return true;
+}
+
+void Api::prune_quotas() {
+  create_rate_.prune(now_ms_());
+  action_rate_.prune(now_ms_());
 }
 
 void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
@@ -118,9 +141,10 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
       return done(ApiResponse{200, {{"tables", lobby_.list(status, 200)}}});
     }
     if (req.method == "POST") {
+      if (over_quota(create_rate_, req.client, "tables created", done)) return;
       auto body = parse_body(req.body, false);
       if (!body) return done(error_response(body.status()));
-      return lobby_.create(*body, reply(std::move(done), 201));
+      return lobby_.create(*body, client_key(req.client), reply(std::move(done), 201));
     }
     return done(error_response(method_not_allowed(req, "GET or POST")));
   }
@@ -146,7 +170,23 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
   if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
 
-  if (rest == "join") return table->join(reply(std::move(done)));
+  if (post && over_quota(action_rate_, req.client, "actions, hints and joins", done)) return;
+  if (rest == "join") {
+    auto body = parse_body(req.body, true);
+    if (!body) return done(error_response(body.status()));
+    std::optional<int> seat;
+    for (const auto& [k, v] : body->items()) {
+      if (k != "seat")
+        return done(
+            error_response(invalid_argument(fmt::format("unknown field '{}' (expected seat)", k))));
+      const auto n = json_integer(v, 0, 63);
+      if (!n)
+        return done(error_response(
+            invalid_argument("'seat' must be a seat number 0..63, got " + v.dump())));
+      seat = static_cast<int>(*n);
+    }
+    return table->join(seat, reply(std::move(done)));
+  }
   if (rest == "log") return reply(std::move(done))(table->log());
   if (rest == "replay") return reply(std::move(done))(table->replay());
 

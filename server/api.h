@@ -7,13 +7,16 @@
 //   GET  /api/tables/{id}                 snapshot for the token's seat
 //   POST /api/tables/{id}/actions         {"action": <json>, "version": n?}
 //   POST /api/tables/{id}/hint            {"level": n?}   (seat to move)
-//   POST /api/tables/{id}/join            a free human seat's fresh token
+//   POST /api/tables/{id}/join            {"seat": n?} an open seat's fresh token
 //   GET  /api/tables/{id}/log             finished: log + revealed seed
 //   GET  /api/tables/{id}/replay          finished: spectator view per step
 // The token travels as "Authorization: Bearer <token>" (or ?token= where a
 // header cannot be set, as for WebSockets). Every error is
 //   {"error": {"code": "illegal_action", "message": "..."}}
 // with the HTTP status of its core/status.h code; nothing changes on error.
+// Quotas per client address (quota.h): creating tables and sending actions,
+// hints and joins beyond the limits is 429 with "retry_after" (seconds) in
+// the error object.
 #pragma once
 
 #include <functional>
@@ -21,6 +24,7 @@
 #include <string>
 
 #include "server/lobby.h"
+#include "server/quota.h"
 
 namespace meeple::server {
 
@@ -29,7 +33,8 @@ struct ApiRequest {
   std::string path;    // without the query
   std::map<std::string, std::string> query;
   std::string body;
-  std::string token;  // from Authorization: Bearer, else ?token=
+  std::string token;   // from Authorization: Bearer, else ?token=
+  std::string client;  // the peer's IP address (quotas)
 };
 
 struct ApiResponse {
@@ -46,14 +51,27 @@ ApiResponse error_response(const Status& st);
 
 class Api {
  public:
-  explicit Api(Lobby& lobby) : lobby_(lobby) {}
+  Api(Lobby& lobby, const QuotaLimits& quotas, std::function<int64_t()> now_ms)
+      : lobby_(lobby),
+        now_ms_(std::move(now_ms)),
+        create_rate_(quotas.tables_per_minute),
+        action_rate_(quotas.actions_per_minute) {}
   // Answers through `done`, possibly later and from another thread.
   void handle(const ApiRequest& req, std::function<void(ApiResponse)> done);
+  // Forgets quota counters of clients that are back to full allowance.
+  void prune_quotas();
 
  private:
   void table_route(const ApiRequest& req, const std::string& id, const std::string& rest,
                    std::function<void(ApiResponse)> done);
+  // 0 if `client` may go on, else it is told to wait (done is called).
+  bool over_quota(RateLimiter& rate, const std::string& client, const char* what,
+                  const std::function<void(ApiResponse)>& done);
+
   Lobby& lobby_;
+  std::function<int64_t()> now_ms_;
+  RateLimiter create_rate_;
+  RateLimiter action_rate_;
 };
 
 }  // namespace meeple::server

@@ -87,6 +87,9 @@ void HttpSession::handle(Request req) {
   split_target(std::string(req.target()), &api.path, &api.query);
   if (api.path.rfind("/api/", 0) == 0 || api.path == "/api") {
     api.body = std::move(req.body());
+    beast::error_code peer_ec;
+    const auto peer = stream_.socket().remote_endpoint(peer_ec);
+    if (!peer_ec) api.client = peer.address().to_string();  // quotas per address
     auto auth = req.find(http::field::authorization);
     if (auth != req.end()) {
       std::string v(auth->value());

@@ -3,64 +3,114 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 
 #include "ai/bot.h"
 #include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 #include "server/crypto.h"
+#include "server/quota.h"
 
 namespace meeple::server {
 
 namespace {
 
-int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
+// Writes `text` to `path` whole or not at all (a temporary file, renamed).
+Status write_file_atomically(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return unavailable(fmt::format("cannot write {}", tmp.string()));
+    out << text;
+    out.flush();
+    if (!out) return unavailable(fmt::format("cannot write {} (disk full?)", tmp.string()));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    return unavailable(fmt::format("cannot rename {} to {}", tmp.string(), path.string()));
+  }
+  return Status::ok();
 }
 
-// Seat list from the request: [{"kind":"human"} | {"kind":"computer","level":n}].
+// Seat list from the request: [{"kind":"human","access":a?} |
+// {"kind":"computer","level":n?}], one per seat. Human access (docs/api.md
+// "Seats"): "creator", "invite" or "open". At most one creator; when no seat
+// names one, the first human seat that does not say its access is the
+// creator's, and every other human seat without one is invite-only — so a
+// request from before access existed means what its creator meant.
 Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) {
   std::vector<StoredSeat> seats;
+  std::vector<bool> access_given;
   if (!request.contains("seats")) {
-    for (int i = 0; i < num_seats; ++i) seats.push_back(StoredSeat{i, "human", 0, "", false});
-    return seats;
-  }
-  const json& js = request["seats"];
-  if (!js.is_array())
-    return invalid_argument("'seats' must be an array of {\"kind\":\"human\"|\"computer\"}");
-  if (static_cast<int>(js.size()) != num_seats)
-    return invalid_argument(fmt::format("'seats' has {} entries; this game and mode has {} seats",
-                                        js.size(), num_seats));
-  for (size_t i = 0; i < js.size(); ++i) {
-    const json& s = js[i];
-    if (!s.is_object() || !s.contains("kind") || !s["kind"].is_string())
-      return invalid_argument(fmt::format("seats[{}]: expected an object with 'kind'", i));
-    for (const auto& [k, v] : s.items()) {
-      if (k != "kind" && k != "level")
+    for (int i = 0; i < num_seats; ++i) seats.push_back(StoredSeat{i, "human", 0, "", false, ""});
+    access_given.assign(seats.size(), false);
+  } else {
+    const json& js = request["seats"];
+    if (!js.is_array())
+      return invalid_argument("'seats' must be an array of {\"kind\":\"human\"|\"computer\"}");
+    if (static_cast<int>(js.size()) != num_seats)
+      return invalid_argument(fmt::format("'seats' has {} entries; this game and mode has {} seats",
+                                          js.size(), num_seats));
+    for (size_t i = 0; i < js.size(); ++i) {
+      const json& s = js[i];
+      if (!s.is_object() || !s.contains("kind") || !s["kind"].is_string())
+        return invalid_argument(fmt::format("seats[{}]: expected an object with 'kind'", i));
+      for (const auto& [k, v] : s.items()) {
+        if (k != "kind" && k != "level" && k != "access")
+          return invalid_argument(
+              fmt::format("seats[{}]: unknown field '{}' (expected kind, level, access)", i, k));
+      }
+      StoredSeat seat{static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false, ""};
+      bool given = false;
+      if (seat.kind == "computer") {
+        if (!s.contains("level"))
+          seat.level = 3;
+        else if (const auto n = json_integer(s["level"], kMinLevel, kMaxLevel))
+          seat.level = static_cast<int>(*n);
+        else
+          return invalid_argument(fmt::format("seats[{}].level: expected an integer 0..10, got {}",
+                                              i, s["level"].dump()));
+        if (s.contains("access"))
+          return invalid_argument(fmt::format("seats[{}]: 'access' is only for human seats", i));
+        seat.claimed = true;
+      } else if (seat.kind == "human") {
+        if (s.contains("level"))
+          return invalid_argument(fmt::format("seats[{}]: 'level' is only for computer seats", i));
+        if (s.contains("access")) {
+          const json& a = s["access"];
+          if (!a.is_string() || (a != "creator" && a != "invite" && a != "open"))
+            return invalid_argument(fmt::format(
+                "seats[{}].access: expected \"creator\", \"invite\" or \"open\", got {}", i,
+                a.dump()));
+          seat.access = a.get<std::string>();
+          given = true;
+        }
+      } else {
         return invalid_argument(
-            fmt::format("seats[{}]: unknown field '{}' (expected kind, level)", i, k));
+            fmt::format("seats[{}].kind: '{}' (expected \"human\" or \"computer\")", i, seat.kind));
+      }
+      seats.push_back(std::move(seat));
+      access_given.push_back(given);
     }
-    StoredSeat seat{static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false};
-    if (seat.kind == "computer") {
-      if (!s.contains("level"))
-        seat.level = 3;
-      else if (const auto n = json_integer(s["level"], kMinLevel, kMaxLevel))
-        seat.level = static_cast<int>(*n);
-      else
-        return invalid_argument(fmt::format("seats[{}].level: expected an integer 0..10, got {}", i,
-                                            s["level"].dump()));
-      seat.claimed = true;
-    } else if (seat.kind == "human") {
-      if (s.contains("level"))
-        return invalid_argument(fmt::format("seats[{}]: 'level' is only for computer seats", i));
-    } else {
-      return invalid_argument(
-          fmt::format("seats[{}].kind: '{}' (expected \"human\" or \"computer\")", i, seat.kind));
-    }
-    seats.push_back(std::move(seat));
   }
+  // Defaults, then the creator's seat is claimed from the start.
+  int creators = 0;
+  for (const auto& s : seats) creators += s.access == "creator" ? 1 : 0;
+  if (creators > 1)
+    return invalid_argument(
+        fmt::format("{} seats have access \"creator\"; a table has at most one", creators));
+  for (size_t i = 0; i < seats.size(); ++i) {
+    auto& s = seats[i];
+    if (s.kind != "human" || access_given[i]) continue;
+    s.access = creators == 0 ? "creator" : "invite";
+    if (creators == 0) creators = 1;
+  }
+  for (auto& s : seats)
+    if (s.access == "creator") s.claimed = true;
   return seats;
 }
 
@@ -111,7 +161,15 @@ void Lobby::start_bots() {
   for (auto& t : all) t->start_bot_if_due();
 }
 
-void Lobby::create(const json& request, Table::Reply done) {
+size_t Lobby::live_tables_of(const std::string& client) const {
+  size_t n = 0;
+  if (auto it = creating_.find(client); it != creating_.end()) n += it->second;
+  for (const auto& t : order_)
+    if (t->client() == client && t->status() != "finished") ++n;
+  return n;
+}
+
+void Lobby::create(const json& request, const std::string& client, Table::Reply done) {
   // 1. Validate everything before anything is drawn or stored.
   if (!request.is_object()) return done(invalid_argument("expected a JSON object"));
   for (const auto& [k, v] : request.items()) {
@@ -130,18 +188,37 @@ void Lobby::create(const json& request, Table::Reply done) {
   auto seats = parse_seats(request, (*game)->num_seats());
   if (!seats) return done(seats.status());
 
-  // 2. Secrets: seed (published as its hash) and one token per human seat.
+  // Quota: unfinished tables per client address, counting those being stored.
+  {
+    std::unique_lock lock(mu_);
+    const auto limit = static_cast<size_t>(limits_.live_tables_per_client);
+    if (limit > 0 && live_tables_of(client) >= limit)
+      return done(too_many_requests(fmt::format(
+          "{} already has {} unfinished tables, the limit per address; finish one or wait "
+          "for an idle one to expire",
+          client.empty() ? "this client" : client, limit)));
+    ++creating_[client];
+  }
+  auto created = [this, client] {
+    std::unique_lock lock(mu_);
+    if (--creating_[client] == 0) creating_.erase(client);
+  };
+
+  // 2. Secrets: seed (published as its hash) and one token per creator or
+  // invite seat (an open seat's token is drawn when someone joins it).
   StoredTable t;
   t.id = random_hex(8);
   t.game = name;
   t.options = (*game)->options();
   t.seed = random_u64();
   t.seed_hash = sha256_hex(Rng::to_string(t.seed));
-  t.created_at = now_ms();
+  t.created_at = env_.now_ms();
+  t.updated_at = t.created_at;
+  t.client = client;
   t.seats = std::move(*seats);
   json tokens = json::array();
   for (auto& s : t.seats) {
-    if (s.kind != "human") {
+    if (s.kind != "human" || s.access == "open") {
       s.token_hash = "";
       continue;
     }
@@ -157,17 +234,56 @@ void Lobby::create(const json& request, Table::Reply done) {
   t.status = match.state().is_terminal() ? "finished" : "open";
   auto table = std::make_shared<Table>(env_, t, std::move(match));
   const json summary = table->summary();
-  env_.storage->create_table(t, [this, table, tokens, summary, done](const Status& st) {
-    if (!st) return done(st);
+  env_.storage->create_table(t, [this, table, tokens, summary, done, created](const Status& st) {
+    if (!st) {
+      created();
+      return done(st);
+    }
     // 4. Listed and answered only once durable.
     {
       std::unique_lock lock(mu_);
       tables_[table->id()] = table;
       order_.push_back(table);
     }
+    created();
     done(json{{"id", table->id()}, {"tokens", tokens}, {"table", summary}});
     env_.post_io([table] { table->start_bot_if_due(); });
   });
+}
+
+size_t Lobby::expire_due(int64_t now_ms, std::vector<std::string>* errors) {
+  std::vector<std::shared_ptr<Table>> all;
+  {
+    std::shared_lock lock(mu_);
+    all = order_;
+  }
+  size_t n = 0;
+  for (auto& table : all) {
+    const auto reason = table->begin_expiry(now_ms, limits_.expiry);
+    if (!reason) continue;
+    const bool keep = limits_.export_dir.empty();
+    if (!keep) {
+      const auto path = std::filesystem::path(limits_.export_dir) / (table->id() + ".json");
+      if (auto st = write_file_atomically(path, table->export_json(*reason, now_ms).dump(1)); !st) {
+        table->cancel_expiry();
+        errors->push_back(fmt::format("table {} not expired: {}", table->id(), st.message()));
+        continue;
+      }
+    }
+    ++n;
+    env_.storage->expire_table(table->id(), keep, now_ms, [this, table](const Status& st) {
+      if (!st) return table->cancel_expiry();
+      remove(table);
+      table->finish_expiry();
+    });
+  }
+  return n;
+}
+
+void Lobby::remove(const std::shared_ptr<Table>& table) {
+  std::unique_lock lock(mu_);
+  tables_.erase(table->id());
+  std::erase(order_, table);
 }
 
 std::shared_ptr<Table> Lobby::find(const std::string& id) const {

@@ -8,6 +8,16 @@
 //   3. roll any opening chance, store table, seats and log (one commit);
 //   4. only then list the table and return the tokens (the one time they
 //      are ever sent).
+// Creating is refused (429) when the client already has `live_tables`
+// unfinished tables (quotas per client address, docs/api.md "Limits").
+//
+// Expiring (expire_due, on the server's timer): a finished table
+// `rule.finished_ms` after its last move, a table still on after
+// `rule.idle_ms` without an action or a join, leaves memory and the lobby.
+// Its log stays in the database, marked expired (never loaded again), or,
+// with an export directory, is written there as {id}.json (the log with the
+// revealed seed, which `meeple verify` reads) and its rows are deleted.
+//
 // Restoring (server start): each stored table is rebuilt with
 // Match::replay of its log, which checks every state hash and every sampled
 // chance outcome against the seed; a table whose log does not replay is
@@ -24,24 +34,39 @@
 
 namespace meeple::server {
 
+struct LobbyLimits {
+  int live_tables_per_client = 0;  // unfinished tables one address may hold; 0: no limit
+  ExpiryRule expiry;
+  std::string export_dir;  // empty: expired tables stay in the database
+};
+
 class Lobby {
  public:
-  explicit Lobby(TableEnv env) : env_(std::move(env)) {}
+  Lobby(TableEnv env, LobbyLimits limits) : env_(std::move(env)), limits_(std::move(limits)) {}
 
   // Rebuilds stored tables; returns the messages of tables that failed.
   std::vector<std::string> restore(std::vector<StoredTable> stored);
-  // Validates and creates a table; `done` gets the creation response.
-  void create(const json& request, Table::Reply done);
+  // Validates and creates a table for `client` (its address, for quotas);
+  // `done` gets the creation response.
+  void create(const json& request, const std::string& client, Table::Reply done);
   std::shared_ptr<Table> find(const std::string& id) const;
   // Summaries, newest first; `status` empty or "open"/"running"/"finished".
   json list(const std::string& status, size_t limit) const;
   size_t size() const;
   // Starts computer seats that are due (after restore).
   void start_bots();
+  // Expires the tables due at `now_ms`; returns how many began expiring.
+  // Errors (an export that could not be written) are returned in `errors`.
+  size_t expire_due(int64_t now_ms, std::vector<std::string>* errors);
 
  private:
+  size_t live_tables_of(const std::string& client) const;  // with mu_ held
+  void remove(const std::shared_ptr<Table>& table);
+
   TableEnv env_;
+  LobbyLimits limits_;
   mutable std::shared_mutex mu_;
+  std::map<std::string, size_t> creating_;  // per client: creations awaiting their commit
   std::map<std::string, std::shared_ptr<Table>> tables_;
   std::vector<std::shared_ptr<Table>> order_;  // creation order
 };

@@ -8,10 +8,15 @@
 //   (*s)->stop();
 //
 // Threads: `io_threads` run every connection and table step (short work
-// only); `bot_threads` run computer moves and hints, which may think for
-// seconds; one storage thread commits (storage.h).
+// only); `bot_threads` run computer seats' moves and `hint_threads` hints,
+// which may think for seconds (bot_pool.h); one storage thread commits
+// (storage.h). A timer on the io threads expires tables and forgets old
+// quota counters every `sweep_interval_ms`.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -19,6 +24,7 @@
 
 #include "server/api.h"
 #include "server/beast.h"
+#include "server/bot_pool.h"
 #include "server/context.h"
 #include "server/listener.h"
 #include "server/lobby.h"
@@ -33,8 +39,15 @@ struct ServerOptions {
   std::string web_root;  // empty: default_web_root()
   int io_threads = 2;
   int bot_threads = 1;
-  bool durable_fsync = true;  // synchronous=FULL
+  int hint_threads = 1;
+  size_t max_waiting_hints = 16;  // beyond: 429
+  bool durable_fsync = true;      // synchronous=FULL
   Limits limits;
+  QuotaLimits quotas;
+  ExpiryRule expiry;                // default: tables never expire
+  std::string export_dir;           // empty: expired tables stay in the database
+  int sweep_interval_ms = 0;        // 0: a tenth of the shortest expiry, 1..30 s
+  std::function<int64_t()> now_ms;  // wall clock in ms; empty: the system's
 };
 
 class Server {
@@ -56,10 +69,13 @@ class Server {
 
  private:
   Server() = default;
+  void schedule_sweep();
   ServerOptions options_;
   boost::asio::io_context ioc_;
   std::unique_ptr<Storage> storage_;
-  std::unique_ptr<boost::asio::thread_pool> bots_;
+  std::unique_ptr<BotPool> bots_;
+  std::unique_ptr<boost::asio::steady_timer> sweep_timer_;
+  std::chrono::milliseconds sweep_interval_{30000};
   std::unique_ptr<Lobby> lobby_;
   std::unique_ptr<Api> api_;
   ServerContext ctx_;
@@ -67,6 +83,7 @@ class Server {
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
   std::vector<std::thread> threads_;
   std::vector<std::string> restore_errors_;
+  std::function<int64_t()> now_ms_;
   unsigned short port_ = 0;
   bool stopped_ = false;
 };

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <map>
 
+#include "server/schema.h"
+
 namespace meeple::server {
 
 namespace {
@@ -50,34 +52,6 @@ class Stmt {
   int rc_;
 };
 
-constexpr const char* kSchema = R"SQL(
-CREATE TABLE IF NOT EXISTS tables(
-  id TEXT PRIMARY KEY,
-  game TEXT NOT NULL,
-  options TEXT NOT NULL,
-  seed TEXT NOT NULL,
-  seed_hash TEXT NOT NULL,
-  status TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS seats(
-  table_id TEXT NOT NULL REFERENCES tables(id),
-  seat INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  level INTEGER NOT NULL,
-  token_hash TEXT NOT NULL,
-  claimed INTEGER NOT NULL,
-  PRIMARY KEY(table_id, seat)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS actions(
-  table_id TEXT NOT NULL REFERENCES tables(id),
-  idx INTEGER NOT NULL,
-  seat INTEGER NOT NULL,
-  action INTEGER NOT NULL,
-  supplied INTEGER NOT NULL,
-  hash TEXT NOT NULL,
-  PRIMARY KEY(table_id, idx)) WITHOUT ROWID;
-)SQL";
-
 }  // namespace
 
 Result<std::unique_ptr<Storage>> Storage::open(const std::string& path, bool durable_fsync) {
@@ -91,9 +65,10 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& path, bool dur
   }
   std::unique_ptr<Storage> s(new Storage(db));
   sqlite3_busy_timeout(db, 5000);
-  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA foreign_keys=ON;", kSchema}) {
+  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA foreign_keys=ON;"}) {
     if (auto st = s->exec(sql); !st) return st;
   }
+  if (auto st = migrate(db); !st) return st;
   if (auto st = s->exec(durable_fsync ? "PRAGMA synchronous=FULL;" : "PRAGMA synchronous=NORMAL;");
       !st)
     return st;
@@ -120,8 +95,8 @@ Result<std::vector<StoredTable>> Storage::load_all() {
   std::map<std::string, size_t> index;
   {
     Stmt q(db_,
-           "SELECT id, game, options, seed, seed_hash, status, created_at FROM tables "
-           "ORDER BY created_at, id");
+           "SELECT id, game, options, seed, seed_hash, status, created_at, updated_at, client "
+           "FROM tables WHERE expired_at IS NULL ORDER BY created_at, id");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
     while (sqlite3_step(q.get()) == SQLITE_ROW) {
       StoredTable t;
@@ -136,13 +111,16 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       t.seed_hash = q.text(4);
       t.status = q.text(5);
       t.created_at = q.integer(6);
+      t.updated_at = q.integer(7);
+      t.client = q.text(8);
       index[t.id] = out.size();
       out.push_back(std::move(t));
     }
   }
   {
     Stmt q(db_,
-           "SELECT table_id, seat, kind, level, token_hash, claimed FROM seats "
+           "SELECT table_id, seat, kind, level, token_hash, claimed, access FROM seats "
+           "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
            "ORDER BY table_id, seat");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
     while (sqlite3_step(q.get()) == SQLITE_ROW) {
@@ -154,12 +132,14 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       s.level = static_cast<int>(q.integer(3));
       s.token_hash = q.text(4);
       s.claimed = q.integer(5) != 0;
+      s.access = q.text(6);
       out[it->second].seats.push_back(std::move(s));
     }
   }
   {
     Stmt q(db_,
            "SELECT table_id, idx, seat, action, supplied, hash FROM actions "
+           "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
            "ORDER BY table_id, idx");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
     while (sqlite3_step(q.get()) == SQLITE_ROW) {
@@ -250,7 +230,7 @@ void Storage::create_table(const StoredTable& t, Done done) {
       [t](sqlite3* db) -> Status {
         Stmt ins(db,
                  "INSERT INTO tables(id, game, options, seed, seed_hash, status, created_at, "
-                 "updated_at) VALUES(?,?,?,?,?,?,?,?)");
+                 "updated_at, client) VALUES(?,?,?,?,?,?,?,?,?)");
         ins.bind(1, t.id);
         ins.bind(2, t.game);
         ins.bind(3, t.options.dump());
@@ -259,10 +239,11 @@ void Storage::create_table(const StoredTable& t, Done done) {
         ins.bind(6, t.status);
         ins.bind(7, t.created_at);
         ins.bind(8, t.created_at);
+        ins.bind(9, t.client);
         if (auto st = ins.run(); !st) return st;
         Stmt seat(db,
-                  "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed) "
-                  "VALUES(?,?,?,?,?,?)");
+                  "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed, access) "
+                  "VALUES(?,?,?,?,?,?,?)");
         for (const auto& s : t.seats) {
           seat.bind(1, t.id);
           seat.bind(2, int64_t{s.seat});
@@ -270,6 +251,7 @@ void Storage::create_table(const StoredTable& t, Done done) {
           seat.bind(4, int64_t{s.level});
           seat.bind(5, s.token_hash);
           seat.bind(6, int64_t{s.claimed ? 1 : 0});
+          seat.bind(7, s.access);
           if (auto st = seat.run(); !st) return st;
         }
         // Chance rolled before the first decision (a dealt map, say).
@@ -293,7 +275,8 @@ void Storage::create_table(const StoredTable& t, Done done) {
 void Storage::append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
                      const std::string& status, Done done) {
   submit(
-      [table_id, first_index, entries = std::move(entries), status](sqlite3* db) -> Status {
+      [table_id, first_index, entries = std::move(entries), status,
+       at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
         Stmt ins(db,
                  "INSERT INTO actions(table_id, idx, seat, action, supplied, hash) "
                  "VALUES(?,?,?,?,?,?)");
@@ -309,7 +292,7 @@ void Storage::append(const std::string& table_id, size_t first_index, std::vecto
         }
         Stmt upd(db, "UPDATE tables SET status = ?, updated_at = ? WHERE id = ?");
         upd.bind(1, status);
-        upd.bind(2, now_ms());
+        upd.bind(2, at);
         upd.bind(3, table_id);
         return upd.run();
       },
@@ -318,14 +301,41 @@ void Storage::append(const std::string& table_id, size_t first_index, std::vecto
 
 void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done done) {
   submit(
-      [table_id, s](sqlite3* db) -> Status {
+      [table_id, s, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
         Stmt upd(db,
                  "UPDATE seats SET token_hash = ?, claimed = ? WHERE table_id = ? AND seat = ?");
         upd.bind(1, s.token_hash);
         upd.bind(2, int64_t{s.claimed ? 1 : 0});
         upd.bind(3, table_id);
         upd.bind(4, int64_t{s.seat});
-        return upd.run();
+        if (auto st = upd.run(); !st) return st;
+        if (sqlite3_changes(db) != 1)
+          return not_found(fmt::format("table {} has no seat {}", table_id, s.seat));
+        Stmt touch(db, "UPDATE tables SET updated_at = ? WHERE id = ?");
+        touch.bind(1, at);
+        touch.bind(2, table_id);
+        return touch.run();
+      },
+      std::move(done));
+}
+
+void Storage::expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done) {
+  submit(
+      [table_id, keep, at_ms](sqlite3* db) -> Status {
+        if (keep) {
+          Stmt upd(db, "UPDATE tables SET expired_at = ? WHERE id = ?");
+          upd.bind(1, at_ms);
+          upd.bind(2, table_id);
+          return upd.run();
+        }
+        for (const char* sql :
+             {"DELETE FROM actions WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+              "DELETE FROM tables WHERE id = ?"}) {
+          Stmt del(db, sql);
+          del.bind(1, table_id);
+          if (auto st = del.run(); !st) return st;
+        }
+        return Status::ok();
       },
       std::move(done));
 }

@@ -1,9 +1,11 @@
 // Storage: the SQLite database behind `meeple serve` (design.md "Storage
 // and scale"; log format in docs/api.md "Storage").
 //
-// Schema (one file, WAL mode):
-//   tables(id, game, options, seed, seed_hash, status, created_at, updated_at)
-//   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed)
+// Schema (one file, WAL mode; versioned migrations in server/schema.h):
+//   tables(id, game, options, seed, seed_hash, status, created_at, updated_at,
+//          client, expired_at)
+//   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed,
+//         access 'creator'|'invite'|'open'|'' for computers)
 //   actions(table_id, idx, seat, action, supplied, hash)   -- append-only
 // The actions rows are exactly the Match log entries (core/match.h): seat
 // (-1 for chance), action id, supplied flag and state hash after the step,
@@ -43,6 +45,10 @@ struct StoredSeat {
   int level = 0;     // computer seats
   std::string token_hash;
   bool claimed = false;
+  // Human seats: who may sit there (docs/api.md "Seats"): "creator" (the
+  // creator's, claimed at creation), "invite" (its secret link only) or
+  // "open" (anyone, once, through the lobby's join).
+  std::string access;
 };
 
 struct StoredTable {
@@ -53,6 +59,8 @@ struct StoredTable {
   std::string seed_hash;
   std::string status;  // "open", "running", "finished"
   int64_t created_at = 0;
+  int64_t updated_at = 0;  // the last write: creation, action, join (ms)
+  std::string client;      // the creating client's address ("" before quotas)
   std::vector<StoredSeat> seats;
   std::vector<LogEntry> log;
 };
@@ -69,7 +77,8 @@ class Storage {
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
 
-  // Every table with its seats and log, oldest first. Call before start().
+  // Every table that has not expired, with its seats and log, oldest first.
+  // Call before start().
   Result<std::vector<StoredTable>> load_all();
 
   // Starts / stops the writer thread. stop() finishes the queued jobs first.
@@ -83,8 +92,13 @@ class Storage {
   void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
               const std::string& status, Done done);
   void update_seat(const std::string& table_id, const StoredSeat& seat, Done done);
+  // Expires a table: `keep` marks it expired (rows stay, never loaded
+  // again); otherwise its rows are deleted (its log was exported).
+  void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done);
 
   bool failed() const;
+  // The clock of updated_at (default: the system's); call before start().
+  void set_clock(std::function<int64_t()> now_ms) { now_ms_ = std::move(now_ms); }
 
  private:
   explicit Storage(sqlite3* db) : db_(db) {}
@@ -100,6 +114,7 @@ class Storage {
   bool stopping_ = false;
   bool failed_ = false;
   std::thread writer_;
+  std::function<int64_t()> now_ms_;
 };
 
 }  // namespace meeple::server

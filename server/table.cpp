@@ -5,6 +5,7 @@
 #include "ai/bot.h"
 #include "core/registry.h"
 #include "server/crypto.h"
+#include "server/quota.h"
 
 namespace meeple::server {
 
@@ -27,6 +28,9 @@ Table::Table(TableEnv env, StoredTable meta, Match match)
     : env_(std::move(env)), meta_(std::move(meta)), match_(std::move(match)) {
   meta_.log.clear();
   meta_.status = compute_status(match_);
+  last_activity_ms_ = std::max(meta_.created_at, meta_.updated_at);
+  hinting_.assign(meta_.seats.size(), false);
+  joining_.assign(meta_.seats.size(), false);
 }
 
 std::string Table::compute_status(const Match& m) const {
@@ -81,10 +85,12 @@ json Table::summary_locked() const {
   json seats = json::array();
   for (const auto& s : meta_.seats) {
     json js = {{"seat", s.seat}, {"kind", s.kind}};
-    if (s.kind == "computer")
+    if (s.kind == "computer") {
       js["level"] = s.level;
-    else
+    } else {
       js["claimed"] = s.claimed;
+      js["access"] = s.access;
+    }
     seats.push_back(js);
   }
   const GameInfo& info = match_.game().info();
@@ -102,6 +108,7 @@ json Table::summary_locked() const {
     j["seed"] = Rng::to_string(meta_.seed);
     j["returns"] = match_.state().returns();
   }
+  if (expired_) j["expired"] = true;
   return j;
 }
 
@@ -220,6 +227,8 @@ void Table::drain() {
       const Seat to_move = match_.state().current_player();
       if (broken_ || env_.storage->failed()) {
         error = unavailable("storage failed; this table accepts no more actions");
+      } else if (expired_) {
+        error = failed_precondition("this table has expired; it accepts no more actions");
       } else if (to_move == kTerminal) {
         error = failed_precondition("the game is over");
       } else if (p.seat < 0) {
@@ -285,6 +294,7 @@ void Table::committed(const Status& st, Match next, Pending p) {
       match_ = std::move(next);
       meta_.status = compute_status(match_);
       version = match_.log().size();
+      last_activity_ms_ = env_.now_ms();
     }
     // 4. Tell the caller and every watcher; then the next move.
     p.done(json{{"version", version}});
@@ -310,7 +320,7 @@ void Table::start_bot_if_due() {
   {
     std::lock_guard lock(mu_);
     seat = match_.state().current_player();
-    if (seat < 0 || bot_running_ || broken_) return;
+    if (seat < 0 || bot_running_ || broken_ || expired_) return;
     const auto& s = meta_.seats[static_cast<size_t>(seat)];
     if (s.kind != "computer") return;
     level = s.level;
@@ -320,7 +330,8 @@ void Table::start_bot_if_due() {
     bot_running_ = true;
   }
   auto self = shared_from_this();
-  env_.post_bot([self, seat, level, state, game, version] {
+  // Computer seats' moves have their own threads: hints never delay them.
+  env_.post_move([self, seat, level, state, game, version] {
     // The bot's RNG is its own, never the match's (bot.h).
     auto bot = make_bot(*game, level, random_u64());
     Action a = kInvalidAction;
@@ -341,43 +352,143 @@ void Table::hint(Seat seat, int level, Reply done) {
     std::lock_guard lock(mu_);
     const Seat to_move = match_.state().current_player();
     if (seat < 0) return done(permission_denied("hints are for the seat to move; send its token"));
+    if (expired_) return done(failed_precondition("this table has expired"));
     if (to_move != seat)
       return done(failed_precondition(fmt::format("seat {} is not to move", seat)));
+    if (hinting_[static_cast<size_t>(seat)])
+      return done(too_many_requests(fmt::format(
+          "a hint for seat {} is still being worked out; one hint at a time per seat", seat)));
+    hinting_[static_cast<size_t>(seat)] = true;
     state = match_.state().clone();
     game = match_.game_ptr();
   }
-  env_.post_bot([state, game, level, seat, done = std::move(done)] {
+  auto self = shared_from_this();
+  auto shared_done = std::make_shared<Reply>(std::move(done));
+  const bool queued = env_.post_hint([self, state, game, level, seat, shared_done](bool busy) {
+    // Busy bots: a weaker hint now rather than a slower game for anyone.
+    const int used = busy ? std::min(level, kBusyHintLevel) : level;
     // The bot sees only what the seat may know.
     Rng rng(random_u64());
     auto seen = state->determinize(seat, rng);
-    auto bot = make_bot(*game, level, random_u64());
-    if (!bot) return done(bot.status());
-    const Action a = (*bot)->choose(*seen);
-    done(json{{"action", action_entry(*seen, a)}, {"level", level}, {"bot", (*bot)->name()}});
+    auto bot = make_bot(*game, used, random_u64());
+    Result<json> answer = bot.status();
+    if (bot) {
+      const Action a = (*bot)->choose(*seen);
+      answer = json{{"action", action_entry(*seen, a)},
+                    {"level", used},
+                    {"bot", (*bot)->name()},
+                    {"degraded", used != level}};
+    }
+    {
+      std::lock_guard lock(self->mu_);
+      self->hinting_[static_cast<size_t>(seat)] = false;
+    }
+    (*shared_done)(std::move(answer));
   });
+  if (!queued) {
+    {
+      std::lock_guard lock(mu_);
+      hinting_[static_cast<size_t>(seat)] = false;
+    }
+    (*shared_done)(too_many_requests(
+        "the computer players are busy with other hints; ask again in a few seconds"));
+  }
 }
 
-void Table::join(Reply done) {
+void Table::join(std::optional<int> wanted, Reply done) {
   StoredSeat chosen;
   std::string token;
   {
     std::lock_guard lock(mu_);
-    auto it = std::find_if(meta_.seats.begin(), meta_.seats.end(),
-                           [](const StoredSeat& s) { return s.kind == "human" && !s.claimed; });
-    if (it == meta_.seats.end()) return done(failed_precondition("every human seat is taken"));
-    // A fresh token: the seat's earlier secret link stops working.
+    if (expired_) return done(failed_precondition("this table has expired"));
+    if (match_.state().is_terminal()) return done(failed_precondition("the game is over"));
+    auto joinable = [&](const StoredSeat& s) {
+      return s.kind == "human" && s.access == "open" && !s.claimed &&
+             !joining_[static_cast<size_t>(s.seat)];
+    };
+    const StoredSeat* seat = nullptr;
+    if (wanted) {
+      if (*wanted < 0 || *wanted >= static_cast<int>(meta_.seats.size()))
+        return done(invalid_argument(fmt::format("'seat' {} is not a seat of this table (0..{})",
+                                                 *wanted, meta_.seats.size() - 1)));
+      const StoredSeat& s = meta_.seats[static_cast<size_t>(*wanted)];
+      if (s.kind != "human")
+        return done(failed_precondition(fmt::format("seat {} is a computer seat", s.seat)));
+      if (s.access != "open")
+        return done(permission_denied(fmt::format(
+            "seat {} is not open to join: only its invite link (or the creator) can take it",
+            s.seat)));
+      if (s.claimed || joining_[static_cast<size_t>(s.seat)])
+        return done(failed_precondition(fmt::format("seat {} is already taken", s.seat)));
+      seat = &s;
+    } else {
+      auto it = std::find_if(meta_.seats.begin(), meta_.seats.end(), joinable);
+      if (it == meta_.seats.end())
+        return done(failed_precondition("no open seat is free at this table"));
+      seat = &*it;
+    }
+    // Reserve the seat; the table's copy changes only once stored.
+    joining_[static_cast<size_t>(seat->seat)] = true;
     token = random_hex(16);
-    it->token_hash = sha256_hex(token);
-    it->claimed = true;
-    meta_.status = compute_status(match_);
-    chosen = *it;
+    chosen = *seat;
+    chosen.token_hash = sha256_hex(token);
+    chosen.claimed = true;
   }
   auto self = shared_from_this();
   env_.storage->update_seat(meta_.id, chosen, [self, chosen, token, done](const Status& st) {
+    {
+      std::lock_guard lock(self->mu_);
+      self->joining_[static_cast<size_t>(chosen.seat)] = false;
+      if (st) {
+        self->meta_.seats[static_cast<size_t>(chosen.seat)] = chosen;
+        self->meta_.status = self->compute_status(self->match_);
+        self->last_activity_ms_ = self->env_.now_ms();
+      }
+    }
     if (!st) return done(st);
     done(json{{"seat", chosen.seat}, {"token", token}});
     self->env_.post_io([self] { self->broadcast(); });
   });
+}
+
+std::optional<std::string> Table::begin_expiry(int64_t now_ms, const ExpiryRule& rule) {
+  std::lock_guard lock(mu_);
+  if (expired_ || busy_) return std::nullopt;
+  for (bool j : joining_)
+    if (j) return std::nullopt;
+  const int64_t quiet = now_ms - last_activity_ms_;
+  std::string reason;
+  if (match_.state().is_terminal()) {
+    if (rule.finished_ms <= 0 || quiet < rule.finished_ms) return std::nullopt;
+    reason = "finished";
+  } else {
+    if (rule.idle_ms <= 0 || quiet < rule.idle_ms) return std::nullopt;
+    reason = "idle";
+  }
+  expired_ = true;
+  return reason;
+}
+
+void Table::cancel_expiry() {
+  {
+    std::lock_guard lock(mu_);
+    expired_ = false;
+  }
+  start_bot_if_due();
+}
+
+void Table::finish_expiry() {
+  broadcast();
+}
+
+json Table::export_json(const std::string& reason, int64_t now_ms) const {
+  std::lock_guard lock(mu_);
+  json j = match_.log_json();
+  j["seed_sha256"] = meta_.seed_hash;
+  j["table"] = meta_.id;
+  j["summary"] = summary_locked();
+  j["expired"] = {{"reason", reason}, {"at", now_ms}, {"last_activity", last_activity_ms_}};
+  return j;
 }
 
 Result<json> Table::log() const {

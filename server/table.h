@@ -18,6 +18,7 @@
 // move list is public only in games without hidden information.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -43,8 +44,21 @@ class Subscriber {
 // What tables need from the server around them.
 struct TableEnv {
   Storage* storage = nullptr;
-  std::function<void(std::function<void()>)> post_io;   // short work
-  std::function<void(std::function<void()>)> post_bot;  // bot thinking
+  std::function<void(std::function<void()>)> post_io;    // short work
+  std::function<void(std::function<void()>)> post_move;  // a computer seat's move
+  // A hint (server/bot_pool.h): false when too many hints wait; the job is
+  // told whether the bots are busy, and then thinks at kBusyHintLevel.
+  std::function<bool(std::function<void(bool busy)>)> post_hint;
+  std::function<int64_t()> now_ms;  // wall clock in ms (tests move it)
+};
+
+// The highest level a hint is computed at while the bots are busy.
+inline constexpr int kBusyHintLevel = 3;
+
+// When tables expire (Lobby::expire_due); 0 means never.
+struct ExpiryRule {
+  int64_t finished_ms = 0;  // after the last move of a finished game
+  int64_t idle_ms = 0;      // after the last action or join of a game still on
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -68,9 +82,26 @@ class Table : public std::enable_shared_from_this<Table> {
   // must be at that version. `done` gets {"version": n} after the commit.
   void act(Seat seat, json action, std::optional<size_t> expect, Reply done);
   // Asks the game's bot at `level` for a move for `seat` (the seat to move).
+  // One hint per seat at a time: another while one is thought about is
+  // too_many_requests (429, quota.h), as is a full hint queue.
   void hint(Seat seat, int level, Reply done);
-  // Lobby join: gives the lowest unclaimed human seat a fresh token.
-  void join(Reply done);
+  // Lobby join: gives the open seat `seat` (or, without one, the lowest
+  // unclaimed open seat) a fresh token. Only "open" seats are joinable, each
+  // once; the seat changes only after the storage committed, and of two
+  // joins racing for one seat exactly one wins.
+  void join(std::optional<int> seat, Reply done);
+
+  const std::string& client() const { return meta_.client; }
+  // Expiry. begin_expiry marks the table expired if `rule` says it is due
+  // at `now_ms` and no write is in flight, and answers why ("finished" or
+  // "idle"); an expired table refuses actions, hints and joins.
+  // cancel_expiry undoes it (the storage refused); finish_expiry tells the
+  // watchers.
+  std::optional<std::string> begin_expiry(int64_t now_ms, const ExpiryRule& rule);
+  void cancel_expiry();
+  void finish_expiry();
+  // The log with the revealed seed and the table's metadata, for export.
+  json export_json(const std::string& reason, int64_t now_ms) const;
 
   // After the game: the full log with the revealed seed, and the spectator
   // view after every step.
@@ -111,6 +142,10 @@ class Table : public std::enable_shared_from_this<Table> {
   bool busy_ = false;
   bool bot_running_ = false;
   bool broken_ = false;  // a commit failed: refuse writes
+  bool expired_ = false;
+  int64_t last_activity_ms_ = 0;  // creation, committed action or join
+  std::vector<bool> hinting_;     // per seat: a hint is being thought
+  std::vector<bool> joining_;     // per seat: a join awaits its commit
 };
 
 }  // namespace meeple::server

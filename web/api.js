@@ -6,7 +6,7 @@
 //   api.state(id, token)           -> snapshot
 //   api.act(id, token, action, version) -> {version}
 //   api.hint(id, token, level)     -> {action: {id, json, text}}
-//   api.join(id)                   -> {seat, token}
+//   api.join(id)                   -> {seat, token} (an open seat)
 //   api.log(id), api.replay(id)    (finished tables)
 //   watch(id, token, onMessage)    -> {close()}: live snapshots, reconnecting
 // Errors are thrown as ApiError with the server's code and message.

@@ -2,6 +2,7 @@
 // watch or replay. Everything about games comes from GET /api/games.
 import { api, tokens } from './api.js';
 import { h } from './dom.js';
+import { rememberSeedHash } from './fairness.js';
 
 function optionInput(opt) {
   const id = `opt-${opt.name}`;
@@ -33,7 +34,8 @@ function seatCount(game, options) {
 function seatRow(i, choice) {
   const sel = h('select', { 'data-seat': i, 'aria-label': `seat ${i + 1}` },
     h('option', { value: 'you' }, 'You'),
-    h('option', { value: 'human' }, 'A friend (invite link)'),
+    h('option', { value: 'invite' }, 'A friend (invite link)'),
+    h('option', { value: 'open' }, 'Anyone (open seat, joined from the lobby)'),
     ...[0, 1, 2, 3, 5, 7, 10].map((l) => h('option', { value: `computer:${l}` }, `Computer, level ${l}`)));
   sel.value = choice;
   return { el: h('label.field', {}, h('span', {}, `Seat ${i + 1}`), sel), sel };
@@ -74,13 +76,17 @@ function renderCreate(box, games, onError) {
       ev.preventDefault();
       create.disabled = true;
       try {
-        const seats = seatRows.map((r) => {
+        // The first "You" seat is the creator's (hers from creation); more
+        // "You" seats (one screen shared) are invited seats she holds.
+        const mine = seatRows.findIndex((r) => r.sel.value === 'you');
+        const seats = seatRows.map((r, i) => {
           const v = r.sel.value;
           if (v.startsWith('computer:')) return { kind: 'computer', level: Number(v.split(':')[1]) };
-          return { kind: 'human' };
+          if (v === 'you') return { kind: 'human', access: i === mine ? 'creator' : 'invite' };
+          return { kind: 'human', access: v };
         });
-        const mine = seatRows.findIndex((r) => r.sel.value === 'you');
         const res = await api.create({ game: gameSel.value, options: options(), seats });
+        rememberSeedHash(res.id, res.table);
         for (const t of res.tokens) tokens.set(res.id, t.seat, t.token);
         const mineToken = res.tokens.find((t) => t.seat === mine);
         location.hash = mineToken ? `#/table/${res.id}?token=${mineToken.token}` : `#/table/${res.id}`;
@@ -99,9 +105,11 @@ function renderCreate(box, games, onError) {
 }
 
 function tableRow(t) {
-  const seats = t.seats.map((s) => (s.kind === 'computer' ? `computer ${s.level}` : s.claimed ? 'player' : 'free')).join(' · ');
+  const seats = t.seats.map((s) => (s.kind === 'computer' ? `computer ${s.level}` : s.claimed ? 'player'
+    : s.access === 'open' ? 'open seat' : 'invited')).join(' · ');
   const actions = [];
-  if (t.status === 'open' && t.seats.some((s) => s.kind === 'human' && !s.claimed)) {
+  // Only seats the creator marked open are offered; invited seats never are.
+  if (t.status === 'open' && t.seats.some((s) => s.kind === 'human' && s.access === 'open' && !s.claimed)) {
     actions.push(h('button', {
       onclick: async () => {
         const j = await api.join(t.id);
@@ -130,7 +138,7 @@ export function renderLobby(root) {
     try {
       const [open, running, finished] = await Promise.all(['open', 'running', 'finished'].map((s) => api.tables(s)));
       lists.replaceChildren(
-        ...[['Open tables', open], ['Playing now', running], ['Finished', finished]].map(([title, rows]) =>
+        ...[['Waiting for players', open], ['Playing now', running], ['Finished', finished]].map(([title, rows]) =>
           h('div.card', {}, h('h2', {}, title),
             rows.length ? h('ul.tables', {}, rows.slice(0, 20).map(tableRow)) : h('p.muted', {}, 'none'))));
     } catch (e) {

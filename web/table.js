@@ -5,7 +5,7 @@
 import { api, tokens, watch } from './api.js';
 import { boardFor, seatName } from './boards/index.js';
 import { h } from './dom.js';
-import { sha256Hex } from './fairness.js';
+import { checkSeed, firstSeen, rememberSeedHash } from './fairness.js';
 
 export function renderTable(root, id, token) {
   let snap = null;
@@ -50,7 +50,8 @@ export function renderTable(root, id, token) {
     parts.push(h('div.card', {}, h('h3', {}, 'Seats'), h('ul.seats-list', {}, t.seats.map((s) =>
       h('li', { class: t.to_move === s.seat ? 'to-move' : '' },
         `${seatName(t.game, s.seat)}: `,
-        s.kind === 'computer' ? `computer (level ${s.level})` : s.claimed ? 'player' : 'waiting for a player',
+        s.kind === 'computer' ? `computer (level ${s.level})` : s.claimed ? 'player'
+          : s.access === 'open' ? 'open: anyone may join from the lobby' : 'waiting for the invited player',
         sn.you === s.seat ? ' — you' : '')))));
     // Hint.
     if (sn.legal.length) {
@@ -84,17 +85,20 @@ export function renderTable(root, id, token) {
           h('li', {}, `${seatName(t.game, e.seat)} ${e.text}`)))));
     }
     // Fairness.
+    const seen = firstSeen(id);
     const fair = h('div.card.fair', {}, h('h3', {}, 'Fair dice'),
-      h('p.small', {}, 'Seed SHA-256: ', h('code', {}, t.seed_sha256)));
+      h('p.small', {}, 'Seed SHA-256: ', h('code', {}, t.seed_sha256)),
+      seen && !seen.revealed && seen.hash !== t.seed_sha256
+        ? h('p.small', {}, 'First seen here: ', h('code', { id: 'seed-first-seen' }, seen.hash)) : null);
+    if (t.expired) fair.append(h('p.small', { id: 'expired' }, 'This table has expired and left the lobby.'));
     if (t.seed) {
       const check = h('p.small', { id: 'seed-check' }, 'checking…');
       fair.append(h('p.small', {}, 'Seed: ', h('code', {}, t.seed)), check,
         h('p.small', {}, h('a', { href: `/api/tables/${id}/log`, download: `meeple-${id}.json` }, 'download log'),
           ' (check with ', h('code', {}, 'meeple verify'), ') · ', h('a', { href: `#/replay/${id}` }, 'replay')));
-      sha256Hex(t.seed).then((hex) => {
-        check.textContent = hex === null ? 'hash check needs a secure context'
-          : hex === t.seed_sha256 ? '✓ the revealed seed matches the hash published at the start'
-            : '✗ the seed does NOT match the published hash';
+      checkSeed(id, t).then((r) => {
+        check.textContent = r.text;
+        check.dataset.ok = String(r.ok);
       });
     }
     parts.push(fair);
@@ -105,6 +109,7 @@ export function renderTable(root, id, token) {
   const w = watch(id, token, (m) => {
     if (m.type !== 'state') return;
     if (snap && m.table.version < snap.table.version) return;
+    rememberSeedHash(id, m.table);  // the commitment, as first seen here
     snap = m;
     draw();
   }, (st) => { live.textContent = st === 'live' ? '● live' : 'reconnecting…'; live.className = `live ${st}`; });

@@ -1,4 +1,4 @@
-// API tests: create, join, act, errors (each leaves the table unchanged),
+// API tests: create, join (more in seats_test.cpp), act, errors (each leaves the table unchanged),
 // hints, computer seats, WebSockets (several tabs, spectators, reconnect),
 // restart from the database, and the commit-reveal log.
 #include <gtest/gtest.h>
@@ -198,17 +198,16 @@ TEST_F(ServerFixture, WebSocketWithAWrongTokenIsRefused) {
   EXPECT_ANY_THROW(WsClient(port_, "/ws/tables/nope"));
 }
 
-TEST_F(ServerFixture, JoinFromTheLobbyClaimsAFreeSeatWithAFreshToken) {
-  json c = create(kTwoHumans);
-  const std::string t0 = token_of(c, 0);
-  ASSERT_EQ(get(port_, table_path(c), t0).status, 200);  // seat 0 claimed by use
+TEST_F(ServerFixture, JoinFromTheLobbyTakesAnOpenSeatOnly) {
+  json c = create(
+      {{"game", "reversi"},
+       {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}, {"access", "open"}}})}});
   auto open = get(port_, "/api/tables?status=open");
   ASSERT_EQ(open.j["tables"].size(), 1u);
   auto j = post(port_, table_path(c) + "/join", json::object());
   ASSERT_EQ(j.status, 200) << j.body;
   EXPECT_EQ(j.j["seat"], 1);
   EXPECT_EQ(get(port_, table_path(c), j.j["token"]).j["you"], 1);
-  EXPECT_EQ(get(port_, table_path(c), token_of(c, 1)).status, 403);  // old link replaced
   EXPECT_EQ(post(port_, table_path(c) + "/join", json::object()).status, 409);
   EXPECT_EQ(get(port_, "/api/tables?status=open").j["tables"].size(), 0u);
   EXPECT_EQ(get(port_, "/api/tables?status=running").j["tables"].size(), 1u);

@@ -21,13 +21,19 @@ struct HttpReply {
   json j;  // parsed body (null if not JSON)
 };
 
-// One request on a fresh connection.
+// One request on a fresh connection; `source` binds the client's end to
+// another loopback address (127.0.0.2 ...) to act as another client.
 inline HttpReply http_request(unsigned short port, const std::string& method,
                               const std::string& target, const std::string& body = "",
                               const std::string& token = "",
-                              const std::string& content_type = "application/json") {
+                              const std::string& content_type = "application/json",
+                              const std::string& source = "") {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
+  if (!source.empty()) {
+    stream.socket().open(asio::ip::tcp::v4());
+    stream.socket().bind(asio::ip::tcp::endpoint(asio::ip::make_address(source), 0));
+  }
   stream.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
@@ -59,6 +65,11 @@ inline HttpReply get(unsigned short port, const std::string& target,
 inline HttpReply post(unsigned short port, const std::string& target, const json& body,
                       const std::string& token = "") {
   return http_request(port, "POST", target, body.dump(), token);
+}
+inline HttpReply post_from(const std::string& source, unsigned short port,
+                           const std::string& target, const json& body,
+                           const std::string& token = "") {
+  return http_request(port, "POST", target, body.dump(), token, "application/json", source);
 }
 
 // A WebSocket watcher of /ws/tables/{id}?token=...

@@ -29,8 +29,11 @@ class ServerFixture : public ::testing::Test {
     start();
   }
   void TearDown() override { server_.reset(); }
+  // A test's own settings (small limits, a clock it moves, ...).
+  virtual void configure(server::ServerOptions& /*options*/) {}
   void start() {
     server::ServerOptions o;
+    configure(o);
     o.port = 0;
     o.db_path = db_;
     o.web_root = MEEPLE_SOURCE_DIR "/web";
