@@ -324,7 +324,7 @@ void Table::start_bot_if_due() {
     // The bot's RNG is its own, never the match's (bot.h).
     auto bot = make_bot(*game, level, random_u64());
     Action a = kInvalidAction;
-    if (bot) a = (*bot)->choose(*state);
+    if (bot) a = (*bot)->choose(Decision(*game, *state));  // what the seat knows, not the state
     {
       std::lock_guard lock(self->mu_);
       self->bot_running_ = false;
@@ -347,13 +347,11 @@ void Table::hint(Seat seat, int level, Reply done) {
     game = match_.game_ptr();
   }
   env_.post_bot([state, game, level, seat, done = std::move(done)] {
-    // The bot sees only what the seat may know.
-    Rng rng(random_u64());
-    auto seen = state->determinize(seat, rng);
+    // The bot sees only what the seat may know (core/decision.h).
     auto bot = make_bot(*game, level, random_u64());
     if (!bot) return done(bot.status());
-    const Action a = (*bot)->choose(*seen);
-    done(json{{"action", action_entry(*seen, a)}, {"level", level}, {"bot", (*bot)->name()}});
+    const Action a = (*bot)->choose(Decision(*game, *state));
+    done(json{{"action", action_entry(*state, a)}, {"level", level}, {"bot", (*bot)->name()}});
   });
 }
 
