@@ -346,7 +346,7 @@ void Table::hint(Seat seat, int level, Reply done) {
     state = match_.state().clone();
     game = match_.game_ptr();
   }
-  env_.post_bot([state, game, level, seat, done = std::move(done)] {
+  env_.post_bot([state, game, level, done = std::move(done)] {
     // The bot sees only what the seat may know (core/decision.h).
     auto bot = make_bot(*game, level, random_u64());
     if (!bot) return done(bot.status());
