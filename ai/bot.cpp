@@ -6,8 +6,8 @@
 
 namespace meeple {
 
-Action RandomBot::choose(const State& state) {
-  const auto legal = state.legal_actions();
+Action RandomBot::choose(const Decision& d) {
+  const auto& legal = d.legal_actions();
   assert(!legal.empty());
   return legal[rng_.below(legal.size())];
 }

@@ -4,6 +4,11 @@
 // call them the same way. A bot owns its own RNG, seeded by the caller and
 // never the match's, so thinking never changes the dice.
 //
+// A bot decides from information, not from the state: choose() receives a
+// Decision (core/decision.h) with the seat, its view, the legal actions and
+// determinize(rng), and no way to reach the true state of a hidden-
+// information game. docs/bots.md explains it, with an example bot.
+//
 // Levels: 0 is the uniformly random player, for every game. 1..10 are the
 // game's best bot at rising strength (1 instant and weak, 10 about five
 // seconds a move). A game with no bot of its own falls back to random.
@@ -13,6 +18,7 @@
 #include <memory>
 #include <string>
 
+#include "core/decision.h"
 #include "core/game.h"
 
 namespace meeple {
@@ -21,8 +27,9 @@ class Bot {
  public:
   virtual ~Bot() = default;
   virtual std::string name() const = 0;
-  // A legal action for state.current_player(); precondition: a decision node.
-  virtual Action choose(const State& state) = 0;
+  // A legal action for d.seat(). The same seed and the same information
+  // give the same choice.
+  virtual Action choose(const Decision& d) = 0;
   // Called by searchers while thinking: free-form progress (depth, score, pv).
   std::function<void(const json&)> on_info;
 };
@@ -35,7 +42,7 @@ class RandomBot final : public Bot {
  public:
   explicit RandomBot(uint64_t seed) : rng_(seed) {}
   std::string name() const override { return "random"; }
-  Action choose(const State& state) override;
+  Action choose(const Decision& d) override;
 
  private:
   Rng rng_;

@@ -1,6 +1,7 @@
 // Risk speed (issue 3): one battle roll (declare, auto-defend, 5 dice), the
 // exact odds of a 20 v 20 fight, and a full 3-player World Domination game
-// between heuristic bots, chance sampled by the match RNG. One thread.
+// between heuristic bots, chance sampled by the match RNG, and the cost of a
+// bot's determinize per decision. One thread.
 //   build/<dir>/bench/risk_bench --benchmark_min_time=2
 #include <benchmark/benchmark.h>
 
@@ -57,12 +58,33 @@ void BM_RiskHeuristicGameDomination3(benchmark::State& st) {
       if (m.state().is_chance())
         m.sample_chance();
       else
-        (void)m.act(bots[m.state().current_player()]->choose(m.state()));
+        (void)m.act(bots[m.state().current_player()]->choose(Decision(*domination3(), m.state())));
     }
   }
   st.SetItemsProcessed(st.iterations());
 }
 BENCHMARK(BM_RiskHeuristicGameDomination3)->Unit(benchmark::kMillisecond);
+
+// What a bot pays per decision for seeing only its seat's information
+// (core/decision.h): one determinize of a 3-player domination state some
+// 400 decisions in, with cards in every hand.
+void BM_RiskDeterminize(benchmark::State& st) {
+  Match m = Match::start(domination3(), 5);
+  auto bot = risk::make_risk_bot(*domination3(), 1, 1);
+  for (int decisions = 0; decisions < 400 || m.state().is_chance();) {
+    if (m.state().is_chance()) {
+      m.sample_chance();
+    } else {
+      (void)m.act(bot->choose(Decision(*domination3(), m.state())));
+      ++decisions;
+    }
+  }
+  const Decision d(*domination3(), m.state());
+  Rng rng(1);
+  for (auto _ : st) benchmark::DoNotOptimize(d.determinize(rng));
+  st.SetItemsProcessed(st.iterations());
+}
+BENCHMARK(BM_RiskDeterminize);
 
 }  // namespace
 

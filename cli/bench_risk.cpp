@@ -67,7 +67,7 @@ int bench_risk(double seconds_budget) {
       if (m.state().is_chance())
         m.sample_chance();
       else
-        (void)m.act(bots[m.state().current_player()]->choose(m.state()));
+        (void)m.act(bots[m.state().current_player()]->choose(Decision(**game, m.state())));
       ++steps;
     }
     ++games;

@@ -266,7 +266,7 @@ Result<json> EngineSession::cmd_bot(const json& req) {
   if (!apply) return apply.status();
   auto bot = make_bot((*m)->game(), level, *seed);
   if (!bot) return bot.status();
-  const Action a = (*bot)->choose(s);
+  const Action a = (*bot)->choose(Decision((*m)->game(), s));  // the seat's information only
   json chosen = {{"id", a}, {"json", s.action_to_json(a)}, {"text", s.action_to_string(a)}};
   if (*apply) {
     if (auto st = (*m)->act(a); !st) return st;

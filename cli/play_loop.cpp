@@ -108,7 +108,7 @@ int PlayLoop::run() {
 void PlayLoop::computer_turn() {
   const State& s = match_.state();
   const Seat seat = s.current_player();
-  const Action a = bots_[static_cast<size_t>(seat)]->choose(s);
+  const Action a = bots_[static_cast<size_t>(seat)]->choose(Decision(match_.game(), s));
   out_ << fmt::format("{} (computer) plays {}\n", seat_name(seat), s.action_to_string(a));
   const Status st = match_.act(a);
   assert(st.is_ok());
@@ -205,7 +205,7 @@ bool PlayLoop::human_turn() {
     }
     if (line == "hint") {
       auto bot = make_bot(match_.game(), config_.hint_level, mix64(config_.seed, 0xC0FFEE));
-      const Action a = (*bot)->choose(match_.state());
+      const Action a = (*bot)->choose(Decision(match_.game(), match_.state()));
       out_ << "hint: " << match_.state().action_to_string(a) << "\n";
       continue;
     }

@@ -335,7 +335,7 @@ void Table::start_bot_if_due() {
     // The bot's RNG is its own, never the match's (bot.h).
     auto bot = make_bot(*game, level, random_u64());
     Action a = kInvalidAction;
-    if (bot) a = (*bot)->choose(*state);
+    if (bot) a = (*bot)->choose(Decision(*game, *state));  // what the seat knows, not the state
     {
       std::lock_guard lock(self->mu_);
       self->bot_running_ = false;
@@ -367,14 +367,12 @@ void Table::hint(Seat seat, int level, Reply done) {
   const bool queued = env_.post_hint([self, state, game, level, seat, shared_done](bool busy) {
     // Busy bots: a weaker hint now rather than a slower game for anyone.
     const int used = busy ? std::min(level, kBusyHintLevel) : level;
-    // The bot sees only what the seat may know.
-    Rng rng(random_u64());
-    auto seen = state->determinize(seat, rng);
+    // The bot sees only what the seat may know (core/decision.h).
     auto bot = make_bot(*game, used, random_u64());
     Result<json> answer = bot.status();
     if (bot) {
-      const Action a = (*bot)->choose(*seen);
-      answer = json{{"action", action_entry(*seen, a)},
+      const Action a = (*bot)->choose(Decision(*game, *state));
+      answer = json{{"action", action_entry(*state, a)},
                     {"level", used},
                     {"bot", (*bot)->name()},
                     {"degraded", used != level}};

@@ -45,11 +45,14 @@ class ReversiBot final : public Bot {
 
   std::string name() const override { return fmt::format("reversi-alphabeta-{}", level_); }
 
-  Action choose(const State& state) override {
-    const auto* rs = dynamic_cast<const ReversiState*>(&state);
+  Action choose(const Decision& d) override {
+    // Reversi hides nothing: the sample is the exact position, copied once
+    // per move; the search below runs on its bitboards.
+    const auto sample = d.determinize(rng_);
+    const auto* rs = dynamic_cast<const ReversiState*>(sample.get());
     if (rs == nullptr) {  // not a Reversi state: a factory mix-up; stay legal
       assert(false && "reversi bot given a state of another game");
-      return state.legal_actions().front();
+      return d.legal_actions().front();
     }
     const Bitboard P = rs->mover(), O = rs->opponent();
     const Bitboard moves = legal_moves(P, O);

@@ -12,13 +12,19 @@ namespace {
 
 class HeuristicBot final : public Bot {
  public:
-  explicit HeuristicBot(uint64_t seed) : rng_(seed), fallback_(seed ^ 0x5249534bull) {}
+  explicit HeuristicBot(uint64_t seed)
+      : rng_(seed), sample_rng_(mix64(seed, 0x53414d50ull)), fallback_(seed ^ 0x5249534bull) {}
   std::string name() const override { return "risk-heuristic"; }
 
-  Action choose(const State& state) override {
-    const auto* s = dynamic_cast<const RiskState*>(&state);
-    if (!s) return fallback_.choose(state);
-    const std::vector<Action> legal = s->legal_actions();
+  Action choose(const Decision& d) override {
+    // The heuristic reads the board and the seat's own hand and missions;
+    // it gets them from a state consistent with what the seat knows, drawn
+    // with its own RNG (the draws depend only on public counts, so the
+    // noise below, and the whole game, stay the same for the same seed).
+    const auto sample = d.determinize(sample_rng_);
+    const auto* s = dynamic_cast<const RiskState*>(sample.get());
+    if (!s) return fallback_.choose(d);
+    const std::vector<Action>& legal = d.legal_actions();
     // Declaring a mission and trading a set never hurt: do them first.
     for (Action a : legal)
       if (a >= kDeclareBase && a < kTradeBase) return a;
@@ -250,7 +256,8 @@ class HeuristicBot final : public Bot {
     return best;
   }
 
-  Rng rng_;
+  Rng rng_;         // breaks ties between equally scored choices
+  Rng sample_rng_;  // draws what the seat cannot see
   RandomBot fallback_;
 };
 

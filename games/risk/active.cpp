@@ -93,6 +93,9 @@ void RiskState::apply_active(Action a) {
       const CardMask bit = CardMask{1} << c;
       hand_[active_] &= ~bit;
       bribes_[n] |= bit;
+      given_[active_] |=
+          bit;  // the briber knows the card; the opponent sees only that one was given
+      given_[1 - active_] &= ~bit;
       status_[n] = static_cast<int8_t>(status_[n] + (active_ == 0 ? -1 : 1));  // one step towards
       return;
     }

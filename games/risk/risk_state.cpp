@@ -187,6 +187,7 @@ json RiskState::to_json() const {
   j["winner"] = winner_;
   j["neutral_status"] = status_;
   j["bribes"] = bribes_;
+  if (active_mode()) j["bribes_given"] = given_;
   j["allies"] = {involved_, ally_done_, ally_pending_, ally_move_};
   if (cfg_->teams()) {
     j["stacks"] = stack_;
@@ -244,6 +245,9 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
     s->winner_ = j.at("winner");
     s->status_ = j.at("neutral_status");
     s->bribes_ = j.at("bribes");
+    // Absent in states saved before it was kept: nobody remembers a giver.
+    if (config->mode == Mode::kTwoPlayerActive && j.contains("bribes_given"))
+      s->given_ = j.at("bribes_given");
     const auto& al = j.at("allies");
     s->involved_ = al.at(0), s->ally_done_ = al.at(1), s->ally_pending_ = al.at(2),
     s->ally_move_ = al.at(3);
@@ -299,6 +303,12 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
   const bool dealing = s->phase_ == Phase::kDealTerritories;
   if (seen != 0 || (!dealing && all != kAllCards) || (all & ~kAllCards))
     return invalid_argument("risk state: the 44 cards must each be in exactly one place");
+  CardMask out_of_sight = 0;  // where a given bribe card can be: under a neutral or in a hand
+  for (int o = 0; o < kMaxOwners; ++o) out_of_sight |= s->hand_[o] | s->bribes_[o];
+  if ((s->given_[0] & s->given_[1]) || ((s->given_[0] | s->given_[1]) & ~out_of_sight))
+    return invalid_argument(
+        "risk state: 'bribes_given' must name different cards for the two players, each under a "
+        "neutral or in a hand");
   if (s->active_ < 0 || s->active_ >= config->players)
     return invalid_argument("risk state: active seat out of range");
   return std::unique_ptr<State>(std::move(s));
@@ -361,9 +371,12 @@ json RiskState::view(Seat seat) const {
   }
   v["players"] = players;
   v["deck"] = popcount(deck_);
-  json discard = json::array();
-  for (int c : cards_of(discard_)) discard.push_back(e.card_name(c, map));
-  v["discard"] = discard;
+  auto card_names = [&](CardMask m) {
+    json names = json::array();
+    for (int c : cards_of(m)) names.push_back(e.card_name(c, map));
+    return names;
+  };
+  v["discard"] = card_names(discard_);
   if (!cfg_->fixed_trade_table()) v["cavalryman"] = cavalry_value(e, sets_traded_);
   v["reinforcements"] = reinforcements_;
   if (phase_ <= Phase::kTwoPlayerPlace) {
@@ -406,6 +419,16 @@ json RiskState::view(Seat seat) const {
       ns.push_back({{"neutral", kColours[n]},
                     {"status", status_[n] < 0 ? "destroyed" : kStatus[status_[n]]},
                     {"bribe_cards", popcount(bribes_[n])}});
+    // A player knows the cards he gave (§11.3: face down to the opponent),
+    // wherever they went since: under a neutral or, once it was destroyed,
+    // in a hand (§11.5).
+    if (seat == 0 || seat == 1) {
+      for (int n = 2; n < kMaxOwners; ++n)
+        if (bribes_[n] & given_[seat])
+          ns[n - 2]["your_cards"] = card_names(bribes_[n] & given_[seat]);
+      if (hand_[1 - seat] & given_[seat])
+        v["players"][1 - seat]["your_bribes_held"] = card_names(hand_[1 - seat] & given_[seat]);
+    }
     v["neutrals"] = ns;
   }
   return v;
@@ -413,30 +436,62 @@ json RiskState::view(Seat seat) const {
 
 std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
   auto s = std::make_unique<RiskState>(*this);
-  // 1. Hands of the other players: their sizes are public; their cards come
-  //    from the pool of cards this seat has not seen (deck + other hands).
-  // Bribe cards lie face down under the neutrals (§11.3): only their number
-  // is public, so they join the pool too.
-  // Team Risk: hand_[team] is the team hand, seen by every team member.
-  const int own_slot = seat >= 0 && seat < cfg_->players ? hand_slot(seat) : -1;
+  // 1. Cards. The seat sees its own hand (Team Risk: its team's, hand_[team]),
+  //    the discard pile and, in the active 2-player game, the bribe cards it
+  //    gave, wherever they are now (bribes_given). Every other card is in
+  //    the deck, in another hand or face down under a neutral (§11.3), and
+  //    only how many lie in each place is public: those cards are redrawn
+  //    into the same places in the same numbers. The sample depends on what
+  //    the seat knows and on rng, never on where the unseen cards really are.
+  const bool player = seat >= 0 && seat < cfg_->players;
+  const int own_slot = player ? hand_slot(seat) : -1;
+  const CardMask known = player && active_mode() ? given_[seat] : 0;
   CardMask pool = deck_;
   for (int p = 0; p < cfg_->players; ++p)
     if (p != own_slot) pool |= hand_[p];
   for (int n = cfg_->players; n < kMaxOwners; ++n) pool |= bribes_[n];
-  std::vector<int> cards = cards_of(pool);
-  rng.shuffle(std::span<int>(cards));
-  size_t next = 0;
-  s->deck_ = 0;
-  for (int p = 0; p < cfg_->players; ++p) {
-    if (p == own_slot) continue;
-    s->hand_[p] = 0;
-    for (int k = popcount(hand_[p]); k > 0; --k) s->hand_[p] |= CardMask{1} << cards[next++];
+  pool &= ~known;
+  // Bots call this once a decision: draw only the cards the hands and the
+  // neutrals get (a partial Fisher-Yates shuffle, no allocation); the rest
+  // of the pool is the deck.
+  std::array<int8_t, kNumCards> cards{};
+  int left = 0;
+  for (CardMask m = pool; m; m &= m - 1) cards[left++] = static_cast<int8_t>(__builtin_ctzll(m));
+  CardMask drawn = 0;
+  auto redraw = [&](CardMask place) {  // the known cards stay, the others are drawn
+    CardMask out = place & known;
+    for (int k = popcount(place & ~known); k > 0; --k) {
+      const int i = static_cast<int>(rng.below(static_cast<uint64_t>(left)));
+      out |= CardMask{1} << cards[i];
+      cards[i] = cards[--left];
+    }
+    drawn |= out & ~known;
+    return out;
+  };
+  for (int p = 0; p < cfg_->players; ++p)
+    if (p != own_slot) s->hand_[p] = redraw(hand_[p]);
+  for (int n = cfg_->players; n < kMaxOwners; ++n) s->bribes_[n] = redraw(bribes_[n]);
+  s->deck_ = pool & ~drawn;
+  if (active_mode()) {
+    // What the other player remembers giving, as far as this seat can tell:
+    // how many cards he put under each neutral is public (bribes are given
+    // in sight of all), so that many of the redrawn cards there become his;
+    // the cards he gave that this seat now holds are known to be his. Those
+    // back in his own hand are left out of the sample: once he trades, even
+    // their number is no longer public.
+    for (int p = 0; p < 2; ++p) {
+      if (p == seat) continue;
+      CardMask g = player ? given_[p] & hand_[own_slot] : 0;
+      for (int n = 2; n < kMaxOwners; ++n) {
+        CardMask here = s->bribes_[n] & ~known;
+        for (int k = popcount(bribes_[n] & given_[p]); k > 0 && here; --k) {
+          g |= here & (~here + 1);  // the lowest redrawn card
+          here &= here - 1;
+        }
+      }
+      s->given_[p] = g;
+    }
   }
-  for (int n = cfg_->players; n < kMaxOwners; ++n) {
-    s->bribes_[n] = 0;
-    for (int k = popcount(bribes_[n]); k > 0; --k) s->bribes_[n] |= CardMask{1} << cards[next++];
-  }
-  for (; next < cards.size(); ++next) s->deck_ |= CardMask{1} << cards[next];
   // 2. Missions the seat cannot see: per rank, from the cards not visible to it.
   if (cfg_->mode == Mode::kMissions) {
     const auto& missions = cfg_->edition->missions;

@@ -197,6 +197,10 @@ class RiskState final : public State {
   bool is_ally(int n, int p) const { return n >= 2 && status_[n] == (p == 0 ? 0 : 2); }
   int neutral_status(int n) const { return status_[n]; }
   CardMask bribes(int n) const { return bribes_[n]; }
+  // Active 2-player game: the cards player p gave as bribes and has not seen
+  // traded since; p knows where each is (under a neutral, or in the hand of
+  // whoever destroyed it, §11.5), though they lie face down.
+  CardMask bribes_given(int p) const { return given_[p]; }
   void set_neutral_status(int n, int status) { status_[n] = static_cast<int8_t>(status); }
   void set_bribes(int n, CardMask m) { bribes_[n] = m; }
   // Can the armies in `from` attack now (own, or an ally's in §11.5)?
@@ -338,6 +342,10 @@ class RiskState final : public State {
   // reinforced / fortified this step; the ally being handled.
   std::array<int8_t, kMaxOwners> status_{};
   std::array<CardMask, kMaxOwners> bribes_{};
+  // Who gave which bribe card (see bribes_given). Not part of hash(): it is
+  // what the players remember, a function of the action log, and leaving it
+  // out keeps the hashes of saved tables and published logs unchanged.
+  std::array<CardMask, 2> given_{};
   uint8_t involved_ = 0, ally_done_ = 0;
   int ally_pending_ = -1;
   bool ally_move_ = false;

@@ -349,6 +349,7 @@ void RiskState::trade(Action a) {
   ++sets_traded_;  // the Golden Cavalryman moves one space (unused by the fixed table)
   hand_[slot] &= ~cards;
   discard_ |= cards;
+  for (CardMask& g : given_) g &= ~cards;  // now public; after a reshuffle, unknown again
 }
 
 void RiskState::declare(int slot) {

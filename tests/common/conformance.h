@@ -219,7 +219,7 @@ inline void run_conformance(const std::string& game_name, const json& options,
         m.sample_chance();
       } else {
         Bot& bot = *bots[opt.player ? m.state().current_player() : 0];
-        ASSERT_TRUE(m.act(bot.choose(m.state())).is_ok());
+        ASSERT_TRUE(m.act(bot.choose(Decision(**game, m.state()))).is_ok());
       }
       ASSERT_LT(++steps, opt.max_steps) << "the game must end";
     }

@@ -17,7 +17,7 @@ Match play_some(const Registry& reg, uint64_t seed, int decisions) {
   for (int i = 0; i < decisions && !m.state().is_terminal(); ++i) {
     m.resolve_chance();
     if (m.state().is_terminal()) break;
-    EXPECT_TRUE(m.act(bot.choose(m.state())).is_ok());
+    EXPECT_TRUE(m.act(bot.choose(Decision(m.game(), m.state()))).is_ok());
   }
   m.resolve_chance();
   return m;

@@ -47,7 +47,7 @@ TEST(ReversiBot, EveryDepthLevelPlaysLegalMoves) {
     ASSERT_TRUE(bot.is_ok());
     for (const ReversiState& s : sample_states()) {
       if (s.is_terminal()) continue;
-      const Action a = (*bot)->choose(s);
+      const Action a = (*bot)->choose(Decision(*game, s));
       EXPECT_TRUE(s.is_legal(a)) << "level " << level << " chose " << a << "\n"
                                  << s.to_text(kSpectator);
     }
@@ -63,7 +63,7 @@ TEST(ReversiBot, TimedLevelsPlayLegalMovesAndReport) {
     ASSERT_TRUE(bot.is_ok());
     std::vector<json> infos;
     (*bot)->on_info = [&](const json& j) { infos.push_back(j); };
-    const Action a = (*bot)->choose(s);
+    const Action a = (*bot)->choose(Decision(*game, s));
     EXPECT_TRUE(s.is_legal(a)) << "level " << level;
     ASSERT_FALSE(infos.empty()) << "level " << level;
     EXPECT_TRUE(infos.back().contains("depth"));
@@ -76,7 +76,8 @@ TEST(ReversiBot, PassesWhenItMust) {
   const auto game = reversi_game();
   const ReversiState s = sample_states()[3];
   ASSERT_EQ(s.legal_actions(), std::vector<Action>{kPassAction});
-  for (int level : {1, 5}) EXPECT_EQ(new_bot(*game, level, 3)->choose(s), kPassAction);
+  for (int level : {1, 5})
+    EXPECT_EQ(new_bot(*game, level, 3)->choose(Decision(*game, s)), kPassAction);
 }
 
 // Plays a whole game between two bots and returns the actions.
@@ -86,7 +87,7 @@ std::vector<Action> play_game(const Game& game, int level_black, int level_white
   ReversiState s;
   std::vector<Action> actions;
   while (!s.is_terminal()) {
-    const Action a = (s.current_player() == kBlack ? black : white)->choose(s);
+    const Action a = (s.current_player() == kBlack ? black : white)->choose(Decision(game, s));
     EXPECT_TRUE(s.is_legal(a));
     s.apply(a);
     actions.push_back(a);
@@ -114,7 +115,8 @@ TEST(ReversiBot, StrongerLevelBeatsTheRandomPlayer) {
     auto rnd = new_bot(*game, 0, seed);
     ReversiState s;
     const int bot_side = static_cast<int>(seed % 2);
-    while (!s.is_terminal()) s.apply((s.current_player() == bot_side ? bot : rnd)->choose(s));
+    while (!s.is_terminal())
+      s.apply((s.current_player() == bot_side ? bot : rnd)->choose(Decision(*game, s)));
     const int margin = bot_side == kBlack ? s.margin() : -s.margin();
     wins += margin > 0;
   }

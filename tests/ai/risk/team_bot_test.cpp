@@ -55,7 +55,7 @@ TEST(RiskTeamBot, WearsDownAStackNoColourCouldTakeAlone) {
   auto s = facing_stacks(*game);
   s->begin_attack_for_test(kRed);
   auto bot = make_risk_bot(*game, 1, 7);
-  const Action a = bot->choose(*s);
+  const Action a = bot->choose(Decision(*game, *s));
   ASSERT_NE(a, kEndAttack) << "red's 100 armies alone cannot take 300, the team's 399 can";
   const Attack at = attack_of(a);
   EXPECT_EQ(at.from, T("siam"));
@@ -69,7 +69,7 @@ TEST(RiskTeamBot, LeavesAStackAloneWhenTheWholeTeamIsTooWeak) {
   s->set_stack(T("indonesia"), by_seat({{kBlue, 300}, {kYellow, 300}, {kPurple, 300}}));
   s->begin_attack_for_test(kRed);
   auto bot = make_risk_bot(*game, 1, 7);
-  EXPECT_EQ(bot->choose(*s), kEndAttack) << "399 against 900 is a waste of armies";
+  EXPECT_EQ(bot->choose(Decision(*game, *s)), kEndAttack) << "399 against 900 is a waste of armies";
 }
 
 TEST(RiskTeamBot, NeverAttacksWithItsLastArmies) {
@@ -83,7 +83,8 @@ TEST(RiskTeamBot, NeverAttacksWithItsLastArmies) {
   ASSERT_EQ(s->armies_on_board(kRed), 2);
   s->begin_attack_for_test(kRed);
   auto bot = make_risk_bot(*game, 1, 7);
-  EXPECT_EQ(bot->choose(*s), kEndAttack) << "two dice could lose both of red's armies";
+  EXPECT_EQ(bot->choose(Decision(*game, *s)), kEndAttack)
+      << "two dice could lose both of red's armies";
 }
 
 TEST(RiskTeamBot, MergesItsOwnArmiesIntoOneFront) {
@@ -100,7 +101,7 @@ TEST(RiskTeamBot, MergesItsOwnArmiesIntoOneFront) {
   s->apply(kEndAttack);
   ASSERT_EQ(s->phase(), Phase::kFortify);
   auto bot = make_risk_bot(*game, 1, 7);
-  const Action a = bot->choose(*s);
+  const Action a = bot->choose(Decision(*game, *s));
   ASSERT_NE(a, kEndTurn);
   const Territory from = (a - kFortifyBase) / kNumTerritories,
                   to = (a - kFortifyBase) % kNumTerritories;

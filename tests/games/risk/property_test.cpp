@@ -46,6 +46,17 @@ void check_invariants(const RiskState& s) {
   if (s.phase() != Phase::kDealTerritories) {
     ASSERT_EQ(all, kAllCards) << "card conservation";
   }
+  // The bribe cards each player remembers giving: face down, never in the
+  // deck or the discard, never both players'; every card under a neutral has
+  // a giver.
+  CardMask face_down = 0, under_neutrals = 0;
+  for (int p = 0; p < kMaxOwners; ++p) {
+    face_down |= s.hand(p) | s.bribes(p);
+    under_neutrals |= s.bribes(p);
+  }
+  ASSERT_EQ(s.bribes_given(0) & s.bribes_given(1), 0u);
+  ASSERT_EQ((s.bribes_given(0) | s.bribes_given(1)) & ~face_down, 0u);
+  ASSERT_EQ(under_neutrals & ~(s.bribes_given(0) | s.bribes_given(1)), 0u);
   if (s.config().teams() && placed) {
     // §12: per-seat armies never negative, sum to the total, one team only.
     for (Territory t = 0; t < kNumTerritories; ++t) {
@@ -100,7 +111,7 @@ void play_games(const std::string& mode, int players, int games, uint64_t seed,
       if (s.is_chance()) {
         m.sample_chance();
       } else {
-        const Action a = bots[s.current_player()]->choose(s);
+        const Action a = bots[s.current_player()]->choose(Decision(*game, s));
         ASSERT_TRUE(m.act(a).is_ok()) << s.action_to_string(a);
       }
       ASSERT_LT(++steps, 200000) << mode << ": the game must end";
