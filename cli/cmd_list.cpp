@@ -30,7 +30,8 @@ void add_list_command(CLI::App& app) {
   cmd->add_flag("--json", *as_json, "Print the list as JSON");
   cmd->callback([as_json] {
     json all = json::array();
-    for (const GameInfo* info : Registry::global().list()) all.push_back(Registry::describe(*info));
+    for (const GameInfo* info : Registry::global().list())
+      all.push_back(Registry::global().describe_with_metadata(*info));
     if (*as_json) {
       std::cout << all.dump(2) << "\n";
       return;
