@@ -31,7 +31,8 @@ void add_list_command(CLI::App& app) {
   cmd->add_flag("--json", *as_json, "Print the list as JSON");
   cmd->callback([as_json] {
     json all = json::array();
-    for (const GameInfo* info : all_games().list()) all.push_back(Registry::describe(*info));
+    for (const GameInfo* info : all_games().list())
+      all.push_back(all_games().describe_with_metadata(*info));
     if (*as_json) {
       std::cout << all.dump(2) << "\n";
       return;

@@ -6,10 +6,10 @@
 // tests/core/conformance.h):
 //  * current_player() is a seat in [0, num_seats), kChance or kTerminal.
 //  * legal_actions() is sorted ascending, without duplicates, and empty
-//    exactly when the state is terminal. At a chance node it lists the
-//    outcomes, and chance_outcomes() gives the same ids with probabilities
-//    that sum to 1. The order is part of the contract (seeded bots and
-//    replays rely on it) and is pinned by tests.
+//    exactly when the state is terminal; is_legal(a) agrees with it for
+//    every integer and legal_actions_mask() has a 1 exactly at its ids. At a chance node it lists
+//    the outcomes, and chance_outcomes() gives the same ids with probabilities that sum to 1. The
+//    order is part of the contract (seeded bots and replays rely on it) and is pinned by tests.
 //  * apply(a) requires a legal a (asserted, not checked): callers from
 //    outside go through Match, which validates first, so nothing from a
 //    client ever half-happens.
@@ -20,15 +20,23 @@
 //  * view(seat) contains exactly what that seat may know; kSpectator sees
 //    only public information.
 //  * determinize(seat, rng) returns a full state consistent with view(seat),
-//    drawing the unknown parts from rng (never the match's RNG).
+//    drawing the unknown parts from rng (never the match's RNG); seat may be
+//    kSpectator (everything hidden is redrawn).
+//  * Contract v2 (docs/contract.md): observation and information-state
+//    strings and tensors depend only on what the seat may know (equal for
+//    every determinization for that seat), tensors have the shapes the game
+//    declares and finite values; Game::metadata() describes the game and
+//    returns() respects its utility type and range.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "core/metadata.h"
 #include "core/rng.h"
 #include "core/status.h"
 #include "core/types.h"
@@ -56,9 +64,22 @@ class State {
   bool is_terminal() const { return current_player() == kTerminal; }
   bool is_chance() const { return current_player() == kChance; }
 
-  // Legal ids, sorted ascending; at a chance node, the outcomes.
-  virtual std::vector<Action> legal_actions() const = 0;
-  virtual bool is_legal(Action a) const;  // default: search legal_actions()
+  // Legal ids, sorted ascending; at a chance node, the outcomes. The first
+  // form clears `out` and fills it, so a caller that keeps one buffer pays
+  // no allocation per call (the hot path of playouts and searches).
+  virtual void legal_actions(std::vector<Action>& out) const = 0;
+  std::vector<Action> legal_actions() const {
+    std::vector<Action> out;
+    legal_actions(out);
+    return out;
+  }
+  // Whether `a` is legal here, for any integer (out of range: false). The
+  // default searches legal_actions(); games answer without building the list.
+  virtual bool is_legal(Action a) const;
+  // Upper bound (exclusive) of action ids, as Game::num_distinct_actions().
+  virtual int num_distinct_actions() const = 0;
+  // num_distinct_actions() entries: 1 where the id is legal, else 0.
+  std::vector<uint8_t> legal_actions_mask() const;
 
   // Applies a legal action or chance outcome (precondition, asserted).
   virtual void apply(Action a) = 0;
@@ -109,6 +130,33 @@ class State {
 
   // Plain-text rendering for the terminal, from `seat`'s point of view.
   virtual std::string to_text(Seat seat) const = 0;
+
+  // --- Observations for AI (contract v2, docs/contract.md) ---
+  // `seat` is a seat or kSpectator (public information only); another value
+  // is treated as kSpectator by the strings and refused by the tensors.
+  // Observation: what the seat sees now. Information state: what it knows,
+  // its memory included. Both depend only on what the seat may know.
+  virtual std::string observation_string(Seat seat) const = 0;
+  virtual std::string information_state_string(Seat seat) const = 0;
+  // Shapes (row-major; the same for every state of one configured game).
+  virtual std::vector<int> observation_tensor_shape() const = 0;
+  virtual std::vector<int> information_state_tensor_shape() const = 0;
+  // Writes the tensor into `out`, which must hold exactly tensor_size(shape)
+  // floats; an error (and `out` untouched) for a bad seat or size.
+  Status observation_tensor(Seat seat, std::span<float> out) const;
+  Status information_state_tensor(Seat seat, std::span<float> out) const;
+  // The same into a new vector; empty for a bad seat.
+  std::vector<float> observation_tensor(Seat seat) const;
+  std::vector<float> information_state_tensor(Seat seat) const;
+  bool is_observer(Seat seat) const {
+    return seat == kSpectator || (seat >= 0 && seat < num_seats());
+  }
+
+ protected:
+  // Called with a valid seat and a zero-filled `out` of the declared size:
+  // write the non-zero entries.
+  virtual void write_observation_tensor(Seat seat, std::span<float> out) const = 0;
+  virtual void write_information_state_tensor(Seat seat, std::span<float> out) const = 0;
 };
 
 enum class OptionType { kInt, kString, kBool };
@@ -132,6 +180,9 @@ struct GameInfo {
   bool has_chance = false;
   bool has_hidden_information = false;
   std::vector<OptionSpec> options;
+  // The ways to play worth listing with their metadata (option objects, e.g.
+  // each Risk mode at each player count); empty: the default options only.
+  std::vector<json> variants;
 };
 
 // A configured game (options fixed); creates and loads states.
@@ -147,6 +198,20 @@ class Game {
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   // Inverse of State::to_json, validated: a bad document is an error.
   virtual Result<std::unique_ptr<State>> state_from_json(const json& j) const = 0;
+  // Contract v2: chance mode, information, utility, lengths, teams, seat
+  // names and tensor shapes (core/metadata.h, docs/contract.md).
+  virtual GameMetadata metadata() const = 0;
+  std::vector<int> observation_tensor_shape() const {
+    return new_initial_state()->observation_tensor_shape();
+  }
+  std::vector<int> information_state_tensor_shape() const {
+    return new_initial_state()->information_state_tensor_shape();
+  }
+
+ protected:
+  // The fields every game fills the same way, from its initial state:
+  // num_distinct_actions, shapes, seat names and one team per seat.
+  GameMetadata standard_metadata() const;
 };
 
 }  // namespace meeple

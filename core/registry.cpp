@@ -122,4 +122,22 @@ json Registry::describe(const GameInfo& info) {
           {"options", opts}};
 }
 
+json Registry::describe_with_metadata(const GameInfo& info) const {
+  json out = describe(info);
+  json variants = json::array();
+  const std::vector<json> wanted =
+      info.variants.empty() ? std::vector<json>{json::object()} : info.variants;
+  for (const json& options : wanted) {
+    auto game = create(info.name, options);
+    if (!game) {
+      variants.push_back({{"options", options}, {"error", game.status().message()}});
+      continue;
+    }
+    variants.push_back(
+        {{"options", (*game)->options()}, {"metadata", metadata_json((*game)->metadata())}});
+  }
+  out["variants"] = std::move(variants);
+  return out;
+}
+
 }  // namespace meeple

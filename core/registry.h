@@ -37,6 +37,10 @@ class Registry {
 
   // JSON description of one game (for `meeple list --json` and the API).
   static json describe(const GameInfo& info);
+  // describe() plus "variants": for each of the game's listed ways to play
+  // (GameInfo::variants, or the default options) its complete options and
+  // metadata (contract v2), or the error that game gave.
+  json describe_with_metadata(const GameInfo& info) const;
 
  private:
   struct Entry {

@@ -125,7 +125,7 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
     if (req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
     json games = json::array();
     for (const GameInfo* info : all_games().list()) {
-      json g = Registry::describe(*info);
+      json g = all_games().describe_with_metadata(*info);
       g["levels"] = {{"min", kMinLevel}, {"max", kMaxLevel}};
       games.push_back(std::move(g));
     }

@@ -38,13 +38,16 @@ void ReversiState::refresh() {
   terminal_ = moves_ == 0 && legal_moves(opponent(), mover()) == 0;
 }
 
-std::vector<Action> ReversiState::legal_actions() const {
-  std::vector<Action> out;
-  if (terminal_) return out;
-  if (moves_ == 0) return {kPassAction};
-  out.reserve(static_cast<size_t>(popcount(moves_)));
+void ReversiState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (terminal_) return;
+  if (moves_ == 0) {
+    out.push_back(kPassAction);
+    return;
+  }
+  out.reserve(static_cast<size_t>(popcount(moves_)));  // no-op on a reused buffer
+  // Ascending: bits come out lowest first, and the pass (64) is alone.
   for (Bitboard m = moves_; m; m &= m - 1) out.push_back(lowest_square(m));
-  return out;  // ascending: bits come out lowest first, and the pass (64) is alone
 }
 
 bool ReversiState::is_legal(Action a) const {

@@ -66,8 +66,10 @@ class ReversiState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<ReversiState>(*this); }
   int num_seats() const override { return 2; }
   Seat current_player() const override { return terminal_ ? kTerminal : side_; }
-  std::vector<Action> legal_actions() const override;
+  using State::legal_actions;
+  void legal_actions(std::vector<Action>& out) const override;
   bool is_legal(Action a) const override;
+  int num_distinct_actions() const override { return kPassAction + 1; }
   void apply(Action a) override;
   json action_to_json(Action a) const override;
   std::string action_to_string(Action a) const override;
@@ -79,12 +81,21 @@ class ReversiState final : public State {
   uint64_t hash() const override;
   std::string to_text(Seat seat) const override;
   std::string seat_name(Seat seat) const override { return seat == kBlack ? "Black" : "White"; }
+  // Contract v2 (observation.cpp): the board seen from the observer's side.
+  std::string observation_string(Seat seat) const override;
+  std::string information_state_string(Seat seat) const override;
+  std::vector<int> observation_tensor_shape() const override;
+  std::vector<int> information_state_tensor_shape() const override;
 
   // Sets the UI-only memory of the last action (used by state_from_json).
   void set_last(int action, Bitboard flipped) {
     last_action_ = action;
     last_flips_ = flipped;
   }
+
+ protected:
+  void write_observation_tensor(Seat seat, std::span<float> out) const override;
+  void write_information_state_tensor(Seat seat, std::span<float> out) const override;
 
  private:
   void refresh();  // recomputes moves_ and terminal_ after the discs change
@@ -107,13 +118,14 @@ class ReversiGame final : public Game {
   const GameInfo& info() const override { return game_info(); }
   const json& options() const override { return options_; }
   int num_seats() const override { return 2; }
-  int num_distinct_actions() const override { return 65; }
+  int num_distinct_actions() const override { return kPassAction + 1; }
   std::unique_ptr<State> new_initial_state() const override {
     return std::make_unique<ReversiState>();
   }
   // Accepts the full form of to_json() and the simple form
   // {"board":"<64 chars>","to_move":"black"|"white"}.
   Result<std::unique_ptr<State>> state_from_json(const json& j) const override;
+  GameMetadata metadata() const override;  // observation.cpp
 
  private:
   json options_ = json::object();

@@ -35,6 +35,12 @@ GameInfo risk_info() {
   players.min = 2;
   players.max = 6;
   info.options = {mode, players};
+  // Every way to play, for `meeple list` and /api/games with its metadata.
+  for (int n = 3; n <= 6; ++n) info.variants.push_back({{"mode", "domination"}, {"players", n}});
+  for (int n = 3; n <= 6; ++n) info.variants.push_back({{"mode", "missions"}, {"players", n}});
+  info.variants.push_back({{"mode", "two-player-passive"}, {"players", 2}});
+  info.variants.push_back({{"mode", "two-player-active"}, {"players", 2}});
+  for (int n = 4; n <= 6; ++n) info.variants.push_back({{"mode", "teams"}, {"players", n}});
   return info;
 }
 
@@ -52,6 +58,7 @@ class RiskGame final : public Game {
   Result<std::unique_ptr<State>> state_from_json(const json& j) const override {
     return RiskState::from_json(config_, j);
   }
+  GameMetadata metadata() const override { return risk_metadata(*config_, standard_metadata()); }
 
  private:
   GameInfo info_;

@@ -18,4 +18,11 @@ void register_game(Registry& registry);
 // Creates the game for complete options (as the registry passes them).
 Result<std::shared_ptr<const Game>> make_game(const json& options);
 
+// The rulebook sets no bound on a game's length; this is the practical one
+// of the metadata (docs/rulings.md, "Risk: game length").
+inline constexpr int64_t kPracticalGameLength = 100000;
+// The metadata of one mode, completing the fields every game fills the
+// same way (observation.cpp).
+GameMetadata risk_metadata(const RiskConfig& config, GameMetadata base);
+
 }  // namespace meeple::risk

@@ -52,6 +52,8 @@
 
 namespace meeple::risk {
 
+struct TensorWriter;  // observation.cpp
+
 enum class Mode { kDomination, kMissions, kTwoPlayerPassive, kTwoPlayerActive, kTeams };
 const char* mode_name(Mode m);
 
@@ -130,6 +132,13 @@ enum class Phase : uint8_t {
   kRemoveArmy,  // Team Risk: the defence's decider removes one lost army (R30)
 };
 const char* phase_name(Phase p);
+inline constexpr int kNumPhases = static_cast<int>(Phase::kRemoveArmy) + 1;
+// Phases whose next step is a chance outcome.
+inline bool is_chance_phase(Phase p) {
+  return p == Phase::kDealMissions || p == Phase::kDealTerritories || p == Phase::kRollFirst ||
+         p == Phase::kRollStarter || p == Phase::kRollDice || p == Phase::kDrawCard ||
+         p == Phase::kRollAllyDie || p == Phase::kStatusRoll;
+}
 
 class RiskState final : public State {
  public:
@@ -139,7 +148,10 @@ class RiskState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<RiskState>(*this); }
   int num_seats() const override { return cfg_->players; }
   Seat current_player() const override;
-  std::vector<Action> legal_actions() const override;
+  using State::legal_actions;
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action a) const override;  // legality.cpp: without building the list
+  int num_distinct_actions() const override { return kNumDistinctActions; }
   void apply(Action a) override;
   Action auto_action() const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
@@ -154,6 +166,11 @@ class RiskState final : public State {
   uint64_t hash() const override;
   std::string to_text(Seat seat) const override;
   std::string seat_name(Seat seat) const override { return owner_name(seat); }
+  // Contract v2 (observation.cpp).
+  std::string observation_string(Seat seat) const override;
+  std::string information_state_string(Seat seat) const override;
+  std::vector<int> observation_tensor_shape() const override;
+  std::vector<int> information_state_tensor_shape() const override;
 
   static Result<std::unique_ptr<State>> from_json(std::shared_ptr<const RiskConfig> config,
                                                   const json& j);
@@ -258,8 +275,26 @@ class RiskState final : public State {
     phase_ = Phase::kAttack;
   }
 
+ protected:
+  void write_observation_tensor(Seat seat, std::span<float> out) const override;
+  void write_information_state_tensor(Seat seat, std::span<float> out) const override;
+
  private:
   friend class RiskDecoder;
+  // turn.cpp: the outcomes of the chance node, without probabilities.
+  void chance_ids(std::vector<Action>& ids) const;
+  bool two_player_place_legal(Territory t) const;
+  // legality.cpp: is_legal for the turn's phases (own, team, active).
+  bool is_legal_turn(Action a) const;
+  bool is_legal_team(Action a) const;
+  bool is_legal_active(Action a) const;
+  bool is_legal_trade(Action a) const;
+  bool is_legal_declaration(Action a) const;
+  // observation.cpp: the view as numbers, then the seat's beliefs.
+  void write_view(Seat seat, TensorWriter& w) const;
+  void write_beliefs(Seat seat, TensorWriter& w) const;
+  // The places an unseen card may be in, for `seat` (observation.cpp).
+  CardMask unseen_cards(Seat seat) const;
   // setup.cpp
   void apply_setup(Action a);
   void begin_claiming(int first);

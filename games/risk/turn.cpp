@@ -15,14 +15,6 @@
 
 namespace meeple::risk {
 
-namespace {
-bool is_chance_phase(Phase p) {
-  return p == Phase::kDealMissions || p == Phase::kDealTerritories || p == Phase::kRollFirst ||
-         p == Phase::kRollStarter || p == Phase::kRollDice || p == Phase::kDrawCard ||
-         p == Phase::kRollAllyDie || p == Phase::kStatusRoll;
-}
-}  // namespace
-
 // ---------------------------------------------------------------- queries
 
 int RiskState::territory_count(int p) const {
@@ -123,8 +115,7 @@ Seat RiskState::current_player() const {
   return active_;
 }
 
-std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
-  std::vector<Action> ids;
+void RiskState::chance_ids(std::vector<Action>& ids) const {
   switch (phase_) {
     case Phase::kDealMissions: {
       const int rank = deal_index_ % kNumRanks;
@@ -135,61 +126,67 @@ std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
         for (int p = 0; p < cfg_->players; ++p) dealt = dealt || missions_[p][rank] == m;
         if (!dealt) ids.push_back(kMissionBase + m);
       }
-      break;
+      return;
     }
     case Phase::kDealTerritories:
       for (Territory t = 0; t < kNumTerritories; ++t)
         if (owner_[t] < 0) ids.push_back(kCardBase + t);
-      break;
+      return;
     case Phase::kRollFirst:
     case Phase::kRollStarter:
       for (int s = 0; s < cfg_->players; ++s) ids.push_back(kSeatBase + s);
-      break;
+      return;
     case Phase::kRollDice:
     case Phase::kRollAllyDie:
     case Phase::kStatusRoll:
       for (int f = 1; f <= 6; ++f) ids.push_back(kDieBase + f - 1);
-      break;
+      return;
     case Phase::kDrawCard:
       for (CardMask m = deck_; m; m &= m - 1) ids.push_back(kCardBase + __builtin_ctzll(m));
-      break;
+      return;
     default:
-      return {};
+      return;
   }
+}
+
+std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
+  std::vector<Action> ids;
+  chance_ids(ids);
   std::vector<ChanceOutcome> out;
   out.reserve(ids.size());
   for (Action a : ids) out.push_back({a, 1.0 / static_cast<double>(ids.size())});
   return out;
 }
 
-std::vector<Action> RiskState::legal_actions() const {
-  std::vector<Action> out;
-  if (phase_ == Phase::kGameOver) return out;
+void RiskState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (phase_ == Phase::kGameOver) return;
   if (is_chance_phase(phase_)) {
-    for (const auto& o : chance_outcomes()) out.push_back(o.action);
-    return out;
+    chance_ids(out);
+    return;
   }
   switch (phase_) {
     case Phase::kClaim:
       for (Territory t = 0; t < kNumTerritories; ++t)
         if (owner_[t] < 0) out.push_back(t);
-      return out;
+      return;
     case Phase::kSetupPlace:
       for (Territory t = 0; t < kNumTerritories; ++t)
         if (owner_[t] == active_) out.push_back(t);
-      return out;
+      return;
     case Phase::kTwoPlayerPlace:
-      for (Territory t = 0; t < kNumTerritories; ++t) {
-        const int o = owner_[t];
-        if (o == active_ ? own_left_ > 0
-                         : o >= 2 && !((neutral_done_ >> o) & 1) && setup_left_[o] > 0)
-          out.push_back(t);
-      }
-      return out;
+      for (Territory t = 0; t < kNumTerritories; ++t)
+        if (two_player_place_legal(t)) out.push_back(t);
+      return;
     default:
       legal_turn_actions(out);
-      return out;
+      return;
   }
+}
+
+bool RiskState::two_player_place_legal(Territory t) const {
+  const int o = owner_[t];
+  return o == active_ ? own_left_ > 0 : o >= 2 && !((neutral_done_ >> o) & 1) && setup_left_[o] > 0;
 }
 
 void RiskState::add_trades(std::vector<Action>& out) const {

@@ -5,6 +5,7 @@
 // it sees (checked at run time on Secret Missions Risk, the mode with the
 // most hidden parts). For a perfect-information game a sample is the exact
 // state.
+#include "all_games/all_games.h"
 #include "core/decision.h"
 
 #include <gtest/gtest.h>
@@ -44,7 +45,7 @@ static_assert(!std::is_invocable_v<decltype(&Bot::choose), Bot&, const State&>);
 static_assert(std::is_invocable_r_v<Action, decltype(&Bot::choose), Bot&, const Decision&>);
 
 std::shared_ptr<const Game> create(const std::string& name, const json& options = json::object()) {
-  auto g = Registry::global().create(name, options);
+  auto g = all_games().create(name, options);
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();
   return *g;
 }

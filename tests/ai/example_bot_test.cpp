@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
 #include "examples/sampling_bot.h"
@@ -24,7 +25,7 @@ std::string read(const std::string& path) {
 
 // Plays `steps` decisions of `game` with the example bot in every seat.
 void play(const std::string& name, const json& options, int steps, int samples, int max_steps) {
-  auto game = Registry::global().create(name, options);
+  auto game = all_games().create(name, options);
   ASSERT_TRUE(game.is_ok()) << game.status().to_string();
   Match m = Match::start(*game, 3);
   examples::SamplingBot bot(samples, max_steps, 8);

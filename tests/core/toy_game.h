@@ -23,12 +23,13 @@ class ToyState final : public State {
     if (score[0] >= 15 || score[1] >= 15) return kTerminal;
     return turn;
   }
-  std::vector<Action> legal_actions() const override {
-    std::vector<Action> out;
+  using State::legal_actions;
+  void legal_actions(std::vector<Action>& out) const override {
+    out.clear();
     for (const auto& o : chance_outcomes()) out.push_back(o.action);
     if (current_player() >= 0) out = {0, 1};
-    return out;
   }
+  int num_distinct_actions() const override { return 23; }
   void apply(Action a) override {
     if (a >= 20) {
       card[card[0] < 0 ? 0 : 1] = a - 20;
@@ -79,10 +80,20 @@ class ToyState final : public State {
   }
   std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override {
     auto d = std::make_unique<ToyState>(*this);
-    const int other = 1 - seat;
-    if (d->card[other] >= 0) d->card[other] = static_cast<int>(rng.below(3));
+    for (int other = 0; other < 2; ++other)  // a spectator sees neither card
+      if (other != seat && d->card[other] >= 0) d->card[other] = static_cast<int>(rng.below(3));
     return d;
   }
+  // Observation: the scores, whose turn, the dice still due and the
+  // observer's own card; the information state is the same (Markov).
+  std::string observation_string(Seat seat) const override {
+    return view(is_observer(seat) ? seat : kSpectator).dump();
+  }
+  std::string information_state_string(Seat seat) const override {
+    return observation_string(seat);
+  }
+  std::vector<int> observation_tensor_shape() const override { return {8}; }
+  std::vector<int> information_state_tensor_shape() const override { return {8}; }
   std::vector<double> returns() const override {
     if (!is_terminal()) return {0, 0};
     return score[0] >= 15 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
@@ -98,6 +109,20 @@ class ToyState final : public State {
 
   std::array<int, 2> score{0, 0};
   int turn = 0;
+
+ protected:
+  void write_observation_tensor(Seat seat, std::span<float> out) const override {
+    out[0] = static_cast<float>(score[0]);
+    out[1] = static_cast<float>(score[1]);
+    out[2 + turn] = 1;
+    out[4] = static_cast<float>(dice_left);
+    if (seat >= 0 && card[seat] >= 0) out[5 + card[seat]] = 1;
+  }
+  void write_information_state_tensor(Seat seat, std::span<float> out) const override {
+    write_observation_tensor(seat, out);
+  }
+
+ public:
   int dice_left = 0;
   std::array<int, 2> card{-1, -1};
 };
@@ -132,6 +157,18 @@ class ToyGame final : public Game {
     s->dice_left = j["dice_left"].get<int>();
     s->card = j["card"].get<std::array<int, 2>>();
     return std::unique_ptr<State>(std::move(s));
+  }
+  GameMetadata metadata() const override {
+    GameMetadata m = standard_metadata();
+    m.chance_mode = ChanceMode::kExplicitStochastic;
+    m.information = Information::kImperfect;
+    m.utility = Utility::kZeroSum;
+    // Two deals, then turns of at most 3 actions that each score at least
+    // one point: at most 14 + 14 turns that do not end the game, and one that does.
+    m.max_game_length = 2 + 29 * 3;
+    m.practical_game_length = m.max_game_length;
+    m.max_chance_outcomes = 6;
+    return m;
   }
 
  private:

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
 #include "server/crypto.h"
@@ -70,7 +71,7 @@ void write_old_database(const std::string& path, const std::string& t0, const st
   ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
   exec(db, "PRAGMA journal_mode=WAL;");
   exec(db, kOldSchema);
-  auto game = Registry::global().create("reversi", json::object());
+  auto game = all_games().create("reversi", json::object());
   ASSERT_TRUE(game.is_ok());
   const uint64_t seed = 42;
   Match m = Match::start(*game, seed);
