@@ -7,7 +7,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -136,8 +138,10 @@ int connect_to_server() {
   addr.sin_family = AF_INET;
   addr.sin_port = htons(mutable_server().port);
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  FUZZ_CHECK(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0,
-             "the server does not accept connections");
+  int rc;
+  do rc = ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  while (rc != 0 && errno == EINTR);
+  FUZZ_CHECK(rc == 0, "the server does not accept connections: %s", std::strerror(errno));
   const int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   return fd;
@@ -147,7 +151,8 @@ void write_all(int fd, const std::string& bytes) {
   size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::send(fd, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
-    if (n <= 0) return;  // the server closed: it may refuse early
+    if (n < 0 && errno == EINTR) continue;  // libFuzzer's timer signal
+    if (n <= 0) return;                     // the server closed: it may refuse early
     done += static_cast<size_t>(n);
   }
 }
@@ -157,8 +162,11 @@ std::string read_until_close(int fd, int timeout_ms, size_t limit) {
   char buf[16384];
   while (out.size() < limit) {
     pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, timeout_ms) <= 0) break;
+    const int ready = ::poll(&p, 1, timeout_ms);
+    if (ready < 0 && errno == EINTR) continue;  // libFuzzer's timer signal
+    if (ready <= 0) break;
     const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     out.append(buf, static_cast<size_t>(n));
   }

@@ -1,6 +1,9 @@
 #include "fuzz/support/websocket_client.h"
 
+#include <sys/socket.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include "fuzz/support/check.h"
 #include "fuzz/support/server_harness.h"
@@ -17,7 +20,12 @@ void websocket_exchange(const std::string& bytes) {
   // The 101 answer's header; the snapshot frame may follow in the same read.
   std::string answer;
   char c;
-  while (answer.find("\r\n\r\n") == std::string::npos && ::read(fd, &c, 1) == 1) answer += c;
+  while (answer.find("\r\n\r\n") == std::string::npos) {
+    const ssize_t n = ::read(fd, &c, 1);
+    if (n < 0 && errno == EINTR) continue;  // libFuzzer's timer signal
+    if (n != 1) break;
+    answer += c;
+  }
   FUZZ_CHECK(answer.rfind("HTTP/1.1 101", 0) == 0, "the WebSocket handshake failed: %s",
              answer.c_str());
   write_all(fd, bytes);
