@@ -2,7 +2,7 @@
 //
 // Input: an 8-byte header, then the action.
 //   byte 0      which configuration (support/games.h all_configs(), modulo)
-//   bytes 1-2   length of the random playout before the action (modulo 1024)
+//   bytes 1-2   length of the random playout before the action (modulo 512)
 //   byte 3      bit 0: the rest is a text command even if it parses as JSON
 //   bytes 4-7   the playout's seed (match RNG and the choice of actions)
 // The header alone fixes the position, so mutating the action keeps it.
@@ -30,7 +30,7 @@ const Match& position(const uint8_t* header) {
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   const auto& configs = fuzz::all_configs();
   const auto& config = configs[header[0] % configs.size()];
-  const int prefix = (header[1] | header[2] << 8) % 1024;
+  const int prefix = (header[1] | header[2] << 8) % 512;
   const uint64_t seed = uint64_t{header[4]} | uint64_t{header[5]} << 8 | uint64_t{header[6]} << 16 |
                         uint64_t{header[7]} << 24;
   Match m = Match::start(config.game, seed);

@@ -41,8 +41,10 @@ template <typename Visit>
 Match play(const fuzz::GameConfig& c, uint64_t seed, int max_steps, Visit visit) {
   Match m = Match::start(c.game, seed);
   std::vector<std::unique_ptr<Bot>> bots;
-  for (int s = 0; s < c.game->num_seats(); ++s)
-    bots.push_back(std::move(*make_bot(*c.game, seed % 2 ? 0 : 1, mix64(seed, s))));
+  for (int s = 0; s < c.game->num_seats(); ++s) {
+    auto bot = make_bot(*c.game, seed % 2 ? 0 : 1, mix64(seed, s));
+    bots.push_back(std::move(*bot));
+  }
   for (int step = 0; step < max_steps && !m.state().is_terminal(); ++step) {
     visit(m, step);
     if (m.state().is_chance())

@@ -37,9 +37,10 @@ uint64_t input_seed(const uint8_t* data, size_t size);
 // Exercises a state through the contract and aborts (FUZZ_CHECK) on a broken
 // promise: legal_actions sorted and unique, chance probabilities summing to
 // 1, view and to_text for every seat and the spectator, to_json round trip
-// (same hash, same document), determinize for every seat, action_to_json /
-// decode_action round trip for the legal actions; then applies up to
-// `steps` actions picked with `rng`, checking again after each.
+// (same hash, same document), determinize for one seat (picked with `rng`:
+// same view, loadable), action_to_json / decode_action round trip for up to
+// 16 legal actions; then applies up to `steps` actions picked with `rng`,
+// checking again after each.
 void exercise_state(const Game& game, const State& state, Rng& rng, int steps);
 
 }  // namespace meeple::fuzz
