@@ -8,7 +8,9 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost-dev libsqlite3-dev libssl-dev
+  clang-14 libfuzzer-14-dev
 )
+# clang-14 and libFuzzer build the fuzz targets (fuzz/, docs/fuzzing.md).
 # Browser tests (issue 4) need Node.js, npm and Debian's Chromium.
 if [ "${MEEPLE_WITH_BROWSER:-1}" = 1 ]; then
   packages+=(chromium nodejs npm)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up (Debian packages), builds with ASan+UBSan, assertions on and
 # warnings as errors, and runs every test: formatting, the include layering,
-# the GoogleTest suites under ctest, and the browser end-to-end tests in
-# headless Chromium.
+# the GoogleTest suites under ctest, the browser end-to-end tests in headless
+# Chromium, and every fuzz target for a few seconds with its regression
+# inputs (fuzz/run.sh; MEEPLE_FUZZ_SECONDS, default 10; 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -16,3 +17,6 @@ if [ -x tests/e2e/run.sh ] || [ -f tests/e2e/run.sh ]; then
   bash tests/e2e/run.sh build/asan/cli/meeple
 fi
 ctest --preset asan -j"$(nproc)"
+if [ "${MEEPLE_FUZZ_SECONDS:-10}" != 0 ]; then
+  bash fuzz/run.sh "${MEEPLE_FUZZ_SECONDS:-10}"
+fi
