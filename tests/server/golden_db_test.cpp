@@ -1,0 +1,165 @@
+// Tables saved by the first server still open (tests/golden/server/README.md).
+//
+// tests/golden/server/meeple-v1.db was written once by the server of its day
+// (scripts/golden-server-db.py); meeple-v1.json beside it keeps what each
+// table looked like and the seat tokens handed out. Whatever later changes
+// the storage schema or a game's state code, this database must open without
+// a restore error, every table at its stored version with its seats, and the
+// old tokens must still act. The test works on a copy; the file never
+// changes.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "server/server.h"
+#include "tests/server/client.h"
+
+namespace meeple::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kGolden = MEEPLE_SOURCE_DIR "/tests/golden/server";
+
+class GoldenDatabase : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::ifstream in(kGolden / "meeple-v1.json");
+    expected_ = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    ASSERT_TRUE(expected_.is_object() && expected_["tables"].is_array());
+    dir_ = fs::temp_directory_path() / ("meeple_golden_db_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = (dir_ / "meeple-v1.db").string();
+    fs::copy_file(kGolden / "meeple-v1.db", db_);
+    open();
+  }
+  void TearDown() override {
+    server_.reset();
+    fs::remove_all(dir_);
+  }
+  void open() {
+    server::ServerOptions o;
+    o.port = 0;
+    o.db_path = db_;
+    o.web_root = MEEPLE_SOURCE_DIR "/web";
+    o.durable_fsync = false;
+    auto s = server::Server::open(o);
+    ASSERT_TRUE(s.is_ok()) << s.status().to_string();
+    server_ = std::move(*s);
+    server_->start();
+    port_ = server_->port();
+  }
+  const json& table(const std::string& label) {
+    for (const auto& t : expected_["tables"])
+      if (t["label"] == label) return t;
+    ADD_FAILURE() << "no table labelled " << label << " in meeple-v1.json";
+    static const json none = json::object();
+    return none;
+  }
+  static std::string token(const json& t, int seat) {
+    for (const auto& k : t["tokens"])
+      if (k["seat"] == seat) return k["token"];
+    return "";
+  }
+
+  json expected_;
+  fs::path dir_;
+  std::string db_;
+  std::unique_ptr<server::Server> server_;
+  unsigned short port_ = 0;
+};
+
+TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
+  for (const auto& e : server_->restore_errors()) ADD_FAILURE() << "restore error: " << e;
+  EXPECT_EQ(server_->table_count(), expected_["tables"].size());
+  for (const auto& t : expected_["tables"]) {
+    SCOPED_TRACE(t["label"].get<std::string>());
+    const std::string path = "/api/tables/" + t["id"].get<std::string>();
+    auto r = get(port_, path);
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json& got = r.j["table"];
+    for (const char* key :
+         {"game", "options", "status", "version", "to_move", "seats", "seed_sha256"})
+      EXPECT_EQ(got[key], t[key]) << key;
+    if (t.contains("returns")) {
+      EXPECT_EQ(got["returns"], t["returns"]);
+      EXPECT_EQ(got["seed"], t["seed"]);
+    }
+    // Every old token still speaks for its seat; only the seat to move is
+    // offered actions.
+    for (const auto& k : t["tokens"]) {
+      auto mine = get(port_, path, k["token"]);
+      ASSERT_EQ(mine.status, 200) << mine.body;
+      EXPECT_EQ(mine.j["you"], k["seat"]);
+      EXPECT_EQ(!mine.j["legal"].empty(), k["seat"] == t["to_move"]);
+    }
+    EXPECT_EQ(get(port_, path, std::string(32, 'a')).status, 403);
+  }
+}
+
+TEST_F(GoldenDatabase, OldTokensStillActAndTheMoveIsKept) {
+  // Reversi and the all-human Risk table: the seat to move takes a hint and
+  // plays it with its old token (no computer seat answers afterwards).
+  std::map<std::string, int> acted_at;
+  for (const char* label : {"reversi-midgame-humans", "risk-domination-humans"}) {
+    SCOPED_TRACE(label);
+    const json& t = table(label);
+    const std::string path = "/api/tables/" + t["id"].get<std::string>();
+    const std::string tok = token(t, t["to_move"].get<int>());
+    auto hint = post(port_, path + "/hint", json{{"level", 1}}, tok);
+    ASSERT_EQ(hint.status, 200) << hint.body;
+    auto acted = post(port_, path + "/actions",
+                      json{{"action", hint.j["action"]["id"]}, {"version", t["version"]}}, tok);
+    ASSERT_EQ(acted.status, 200) << acted.body;
+    // One decision, and any chance it set off.
+    EXPECT_GT(acted.j["version"].get<int>(), t["version"].get<int>());
+    acted_at[label] = acted.j["version"].get<int>();
+  }
+  // Still there after a restart.
+  server_->stop();
+  server_.reset();
+  open();
+  EXPECT_TRUE(server_->restore_errors().empty());
+  for (const char* label : {"reversi-midgame-humans", "risk-domination-humans"}) {
+    const json& t = table(label);
+    auto r = get(port_, "/api/tables/" + t["id"].get<std::string>());
+    EXPECT_EQ(r.j["table"]["version"], acted_at[label]) << label;
+  }
+}
+
+TEST_F(GoldenDatabase, ComputerTablesStillGiveHints) {
+  // Risk with computer seats: the human to move can still ask for a hint
+  // (the bot reads the restored state). Nothing is played, so computers
+  // stay idle.
+  for (const char* label : {"risk-missions-computers", "risk-two-player-active"}) {
+    SCOPED_TRACE(label);
+    const json& t = table(label);
+    const std::string tok = token(t, t["to_move"].get<int>());
+    auto hint =
+        post(port_, "/api/tables/" + t["id"].get<std::string>() + "/hint", json{{"level", 1}}, tok);
+    ASSERT_EQ(hint.status, 200) << hint.body;
+    EXPECT_TRUE(hint.j["action"].contains("id"));
+  }
+}
+
+TEST_F(GoldenDatabase, TheFinishedTableKeepsItsLogAndRefusesMoves) {
+  const json& t = table("reversi-finished");
+  const std::string path = "/api/tables/" + t["id"].get<std::string>();
+  auto log = get(port_, path + "/log");
+  ASSERT_EQ(log.status, 200) << log.body;
+  EXPECT_EQ(log.j["seed"], t["seed"]);
+  EXPECT_EQ(log.j["seed_sha256"], t["seed_sha256"]);
+  EXPECT_EQ(log.j["entries"].size(), t["version"].get<size_t>());
+  auto replay = get(port_, path + "/replay");
+  ASSERT_EQ(replay.status, 200);
+  EXPECT_EQ(replay.j["steps"].size(), t["version"].get<size_t>() + 1);
+  auto late = post(port_, path + "/actions", json{{"action", 0}}, token(t, 0));
+  EXPECT_EQ(late.status, 409) << late.body;
+}
+
+}  // namespace
+}  // namespace meeple::test
