@@ -12,6 +12,7 @@
 # fuzz/known_failing.txt lists targets whose failures are known and being
 # fixed elsewhere: they still run and report, but do not fail this script.
 # A listed target that passes is pointed out, so its line can go.
+# fuzz/dicts/<target>.dict, if there is one, is the target's dictionary.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-10}"
@@ -51,7 +52,9 @@ for t in "${targets[@]}"; do
   fi
   if [ "$ok" = 1 ]; then
     echo "== $t: fuzzing for ${seconds}s"
-    "$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+    dict=()
+    [ -f "fuzz/dicts/$t.dict" ] && dict=(-dict="fuzz/dicts/$t.dict")
+    "$exe" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 "${dict[@]}" \
       -artifact_prefix="$build/crashes/$t/" "$build/corpus/$t" "fuzz/corpus/$t" \
       >"$build/crashes/$t/fuzz.log" 2>&1 || ok=0
     # The last status line: runs, cov (edges), ft (features), corpus, exec/s.
