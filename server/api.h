@@ -1,6 +1,6 @@
 // The JSON API routes (documented with examples in docs/api.md).
 //
-//   GET  /api/health                      liveness and table count
+//   GET  /api/health                      liveness, table count; 503 if storage failed
 //   GET  /api/games                       games, options, seat counts, levels
 //   GET  /api/tables?status=open|running|finished
 //   POST /api/tables                      {"game","options","seats"} -> tokens
@@ -14,6 +14,8 @@
 // header cannot be set, as for WebSockets). Every error is
 //   {"error": {"code": "illegal_action", "message": "..."}}
 // with the HTTP status of its core/status.h code; nothing changes on error.
+// Messages quote request input only through printable() (safe_text.h): a
+// path may be any bytes.
 #pragma once
 
 #include <functional>
@@ -46,7 +48,8 @@ ApiResponse error_response(const Status& st);
 
 class Api {
  public:
-  explicit Api(Lobby& lobby) : lobby_(lobby) {}
+  // `storage` (may be null) is reported by /api/health.
+  explicit Api(Lobby& lobby, const Storage* storage = nullptr) : lobby_(lobby), storage_(storage) {}
   // Answers through `done`, possibly later and from another thread.
   void handle(const ApiRequest& req, std::function<void(ApiResponse)> done);
 
@@ -54,6 +57,7 @@ class Api {
   void table_route(const ApiRequest& req, const std::string& id, const std::string& rest,
                    std::function<void(ApiResponse)> done);
   Lobby& lobby_;
+  const Storage* storage_;
 };
 
 }  // namespace meeple::server

@@ -29,12 +29,15 @@ class ServerFixture : public ::testing::Test {
     start();
   }
   void TearDown() override { server_.reset(); }
+  // A test's own limits, web root or database (before each start).
+  virtual void configure(server::ServerOptions&) {}
   void start() {
     server::ServerOptions o;
     o.port = 0;
     o.db_path = db_;
     o.web_root = MEEPLE_SOURCE_DIR "/web";
     o.durable_fsync = false;  // tests: crash-safe, not power-cut-safe
+    configure(o);
     auto s = server::Server::open(o);
     ASSERT_TRUE(s.is_ok()) << s.status().to_string();
     server_ = std::move(*s);
