@@ -6,6 +6,7 @@
 #include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
+#include "server/safe_text.h"
 
 namespace meeple::server {
 
@@ -54,8 +55,8 @@ std::function<void(Result<json>)> reply(std::function<void(ApiResponse)> done,
 }
 
 Status method_not_allowed(const ApiRequest& req, const char* allowed) {
-  return invalid_argument(
-      fmt::format("{} {} is not supported (use {})", req.method, req.path, allowed));
+  return invalid_argument(fmt::format("{} {} is not supported (use {})", printable(req.method, 16),
+                                      printable(req.path), allowed));
 }
 
 }  // namespace
@@ -119,6 +120,15 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
   const std::string& p = req.path;
   if (p == "/api/health") {
     if (req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
+    if (storage_ && storage_->failed())
+      return done(
+          ApiResponse{503,
+                      {{"ok", false},
+                       {"tables", lobby_.size()},
+                       {"error",
+                        {{"code", "unavailable"},
+                         {"message", fmt::format("storage failed: {}; the server refuses writes",
+                                                 printable(storage_->failure(), 300))}}}}});
     return done(ApiResponse{200, {{"ok", true}, {"tables", lobby_.size()}}});
   }
   if (p == "/api/games") {
@@ -137,7 +147,7 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
       if (auto it = req.query.find("status"); it != req.query.end()) status = it->second;
       if (!status.empty() && status != "open" && status != "running" && status != "finished")
         return done(error_response(invalid_argument(
-            fmt::format("status '{}' is not one of open, running, finished", status))));
+            fmt::format("status '{}' is not one of open, running, finished", printable(status)))));
       return done(ApiResponse{200, {{"tables", lobby_.list(status, 200)}}});
     }
     if (req.method == "POST") {
@@ -156,16 +166,18 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
     const std::string rest = slash == std::string::npos ? "" : tail.substr(slash + 1);
     return table_route(req, id, rest, std::move(done));
   }
-  done(error_response(not_found(fmt::format("no API route {} {}", req.method, p))));
+  done(error_response(
+      not_found(fmt::format("no API route {} {}", printable(req.method, 16), printable(p)))));
 }
 
 void Api::table_route(const ApiRequest& req, const std::string& id, const std::string& rest,
                       std::function<void(ApiResponse)> done) {
   auto table = lobby_.find(id);
-  if (!table) return done(error_response(not_found(fmt::format("no table '{}'", id))));
+  if (!table) return done(error_response(not_found(fmt::format("no table '{}'", printable(id)))));
   if (rest != "" && rest != "actions" && rest != "hint" && rest != "join" && rest != "log" &&
       rest != "replay")
-    return done(error_response(not_found(fmt::format("no API route {} {}", req.method, req.path))));
+    return done(error_response(not_found(
+        fmt::format("no API route {} {}", printable(req.method, 16), printable(req.path)))));
   const bool post = rest == "actions" || rest == "hint" || rest == "join";
   if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
   if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));

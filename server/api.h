@@ -1,6 +1,6 @@
 // The JSON API routes (documented with examples in docs/api.md).
 //
-//   GET  /api/health                      liveness and table count
+//   GET  /api/health                      liveness, table count; 503 if storage failed
 //   GET  /api/games                       games, options, seat counts, levels
 //   GET  /api/tables?status=open|running|finished
 //   POST /api/tables                      {"game","options","seats"} -> tokens
@@ -17,6 +17,8 @@
 // Quotas per client address (quota.h): creating tables and sending actions,
 // hints and joins beyond the limits is 429 with "retry_after" (seconds) in
 // the error object.
+// Messages quote request input only through printable() (safe_text.h): a
+// path may be any bytes.
 #pragma once
 
 #include <functional>
@@ -51,8 +53,11 @@ ApiResponse error_response(const Status& st);
 
 class Api {
  public:
-  Api(Lobby& lobby, const QuotaLimits& quotas, std::function<int64_t()> now_ms)
+  // `storage` (may be null) is reported by /api/health.
+  Api(Lobby& lobby, const QuotaLimits& quotas, std::function<int64_t()> now_ms,
+      const Storage* storage = nullptr)
       : lobby_(lobby),
+        storage_(storage),
         now_ms_(std::move(now_ms)),
         create_rate_(quotas.tables_per_minute),
         action_rate_(quotas.actions_per_minute) {}
@@ -69,6 +74,7 @@ class Api {
                   const std::function<void(ApiResponse)>& done);
 
   Lobby& lobby_;
+  const Storage* storage_;
   std::function<int64_t()> now_ms_;
   RateLimiter create_rate_;
   RateLimiter action_rate_;

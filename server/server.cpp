@@ -1,77 +1,189 @@
 #include "server/server.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 
+#include "core/text.h"
+#include "server/log.h"
+#include "server/safe_text.h"
 #include "server/static_files.h"
 
 namespace meeple::server {
 
 namespace asio = boost::asio;
 
-Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
-  std::unique_ptr<Server> s(new Server());
-  s->options_ = options;
-  if (!options.export_dir.empty()) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(options.export_dir, ec))
-      return invalid_argument(
-          fmt::format("--export-logs {}: not a directory (create it first)", options.export_dir));
+namespace {
+
+// Runs `f`; what it throws is logged, never let out of the thread.
+void guarded(const char* where, const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    log_line(fmt::format("{} failed: {}", where, printable(e.what(), 200)));
+  } catch (...) {
+    log_line(fmt::format("{} failed with an unknown exception", where));
   }
-  // 1. Storage, and every stored table replayed from its log.
-  auto storage = Storage::open(options.db_path, options.durable_fsync);
-  if (!storage) return storage.status();
-  s->storage_ = std::move(*storage);
-  auto stored = s->storage_->load_all();
-  if (!stored) return stored.status();
-  s->bots_ = std::make_unique<BotPool>(options.bot_threads, options.hint_threads,
-                                       options.max_waiting_hints);
-  Server* raw = s.get();
-  TableEnv env;
-  env.storage = s->storage_.get();
-  env.post_io = [raw](std::function<void()> f) { asio::post(raw->ioc_, std::move(f)); };
-  env.post_move = [raw](std::function<void()> f) { raw->bots_->post_move(std::move(f)); };
-  env.post_hint = [raw](std::function<void(bool)> f) {
-    return raw->bots_->post_hint(std::move(f));
+}
+
+size_t open_descriptors() {
+  std::error_code ec;
+  size_t n = 0;
+  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
+    ++n;
+  return n;
+}
+
+// The connection caps: the defaults resolved, the given ones checked
+// against the descriptors this process may still open.
+Status resolve_connection_caps(Limits& limits, int bot_threads) {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return internal_error("getrlimit(RLIMIT_NOFILE) failed");
+  const size_t soft = rl.rlim_cur == RLIM_INFINITY ? size_t{1} << 20 : rl.rlim_cur;
+  const size_t reserve = kReservedDescriptors + static_cast<size_t>(std::max(0, bot_threads));
+  const size_t used = open_descriptors();
+  const size_t budget = soft > used + reserve ? soft - used - reserve : 0;
+  const auto explain = [&] {
+    return fmt::format(
+        "RLIMIT_NOFILE is {}, {} descriptors are open and {} are kept for the "
+        "database, threads and event loop",
+        soft, used, reserve);
   };
-  env.now_ms = options.now_ms;
-  if (!env.now_ms) {
-    env.now_ms = [] {
-      return std::chrono::duration_cast<std::chrono::milliseconds>(
-                 std::chrono::system_clock::now().time_since_epoch())
-          .count();
+  if (limits.max_connections == 0) {
+    if (budget < 16)
+      return unavailable(
+          fmt::format("too few file descriptors for a server: {} (raise ulimit -n)", explain()));
+    limits.max_connections = budget;
+  } else if (limits.max_connections > budget) {
+    return invalid_argument(fmt::format(
+        "--max-connections {} is more than the file descriptors allow ({}: {}); raise ulimit -n "
+        "or lower --max-connections",
+        limits.max_connections, budget, explain()));
+  }
+  if (limits.max_connections_per_address == 0)
+    return invalid_argument("--max-connections-per-address must be at least 1");
+  return Status::ok();
+}
+
+Status check_limits(const Limits& l) {
+  using std::chrono::milliseconds;
+  const std::pair<const char*, milliseconds> timeouts[] = {
+      {"--http-idle-timeout", l.http_idle_timeout},
+      {"--header-timeout", l.header_timeout},
+      {"--request-timeout", l.request_timeout},
+      {"--ws-idle-timeout", l.ws_idle_timeout},
+      {"the WebSocket ping timeout", l.ws_ping_timeout}};
+  for (const auto& [name, t] : timeouts)
+    if (t <= milliseconds(0)) return invalid_argument(fmt::format("{} must be positive", name));
+  return Status::ok();
+}
+
+// Allowed host names: lower case, letters, digits, '-' and '.'.
+Result<std::vector<std::string>> host_names(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const auto& n : names) {
+    const std::string lower = ascii_lower(n);
+    const bool ok =
+        !lower.empty() && lower.size() <= 253 &&
+        lower.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-.") == std::string::npos;
+    if (!ok)
+      return invalid_argument(fmt::format(
+          "--allowed-host '{}' is not a host name (letters, digits, '-' and '.')", printable(n)));
+    out.push_back(lower);
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
+  try {
+    std::unique_ptr<Server> s(new Server());
+    s->options_ = options;
+    // 0. Options that need no resources.
+    if (auto st = check_limits(options.limits); !st) return st;
+    auto hosts = host_names(options.allowed_hosts);
+    if (!hosts) return hosts.status();
+    boost::system::error_code ec;
+    auto address = asio::ip::make_address(options.address, ec);
+    if (ec) return invalid_argument(fmt::format("'{}' is not an IP address", options.address));
+    if (!options.export_dir.empty()) {
+      std::error_code fs_ec;
+      if (!std::filesystem::is_directory(options.export_dir, fs_ec))
+        return invalid_argument(
+            fmt::format("--export-logs {}: not a directory (create it first)", options.export_dir));
+    }
+    // 1. Storage, and every stored table replayed from its log.
+    auto storage =
+        Storage::open(options.db_path, options.durable_fsync, options.storage_busy_timeout);
+    if (!storage) return storage.status();
+    s->storage_ = std::move(*storage);
+    auto stored = s->storage_->load_all();
+    if (!stored) return stored.status();
+    s->bots_ = std::make_unique<BotPool>(options.bot_threads, options.hint_threads,
+                                         options.max_waiting_hints);
+    Server* raw = s.get();
+    TableEnv env;
+    env.storage = s->storage_.get();
+    env.post_io = [raw](std::function<void()> f) {
+      asio::post(raw->ioc_, [f = std::move(f)] { guarded("a table step", f); });
     };
+    env.post_move = [raw](std::function<void()> f) {
+      raw->bots_->post_move([f = std::move(f)] { guarded("a computer move", f); });
+    };
+    env.post_hint = [raw](std::function<void(bool)> f) {
+      return raw->bots_->post_hint(
+          [f = std::move(f)](bool busy) { guarded("a hint", [&] { f(busy); }); });
+    };
+    env.now_ms = options.now_ms;
+    if (!env.now_ms) {
+      env.now_ms = [] {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+            .count();
+      };
+    }
+    s->storage_->set_clock(env.now_ms);
+    s->lobby_ = std::make_unique<Lobby>(
+        env, LobbyLimits{options.quotas.live_tables, options.expiry, options.export_dir});
+    s->restore_errors_ = s->lobby_->restore(std::move(*stored));
+    s->api_ = std::make_unique<Api>(*s->lobby_, options.quotas, env.now_ms, s->storage_.get());
+    s->now_ms_ = env.now_ms;
+    // The sweep: often enough that a table expires within a tenth of its time.
+    int64_t interval = options.sweep_interval_ms;
+    if (interval <= 0) {
+      interval = 30000;
+      for (int64_t e : {options.expiry.finished_ms, options.expiry.idle_ms})
+        if (e > 0) interval = std::min(interval, std::max<int64_t>(1000, e / 10));
+    }
+    s->sweep_interval_ = std::chrono::milliseconds(interval);
+    s->sweep_timer_ = std::make_unique<asio::steady_timer>(s->ioc_);
+    // 2. Connection caps, from the descriptors left.
+    Limits limits = options.limits;
+    if (auto st = resolve_connection_caps(limits, options.bot_threads + options.hint_threads); !st)
+      return st;
+    s->limiter_ = std::make_shared<ConnectionLimiter>(limits.max_connections,
+                                                      limits.max_connections_per_address);
+    // 3. The listener.
+    s->ctx_.lobby = s->lobby_.get();
+    s->ctx_.api = s->api_.get();
+    s->ctx_.web_root = options.web_root.empty() ? default_web_root() : options.web_root;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+      s->ctx_.hidden_files.push_back(options.db_path + suffix);
+    s->ctx_.limits = limits;
+    s->ctx_.hosts.allowed_hosts = std::move(*hosts);
+    s->ctx_.connections = s->limiter_.get();
+    s->listener_ = std::make_shared<Listener>(s->ioc_, s->ctx_);
+    if (auto st = s->listener_->open({address, options.port}); !st) return st;
+    s->port_ = s->listener_->port();
+    return s;
+  } catch (const std::exception& e) {
+    return internal_error(fmt::format("the server could not start: {}", e.what()));
   }
-  s->storage_->set_clock(env.now_ms);
-  s->lobby_ = std::make_unique<Lobby>(
-      env, LobbyLimits{options.quotas.live_tables, options.expiry, options.export_dir});
-  s->restore_errors_ = s->lobby_->restore(std::move(*stored));
-  s->api_ = std::make_unique<Api>(*s->lobby_, options.quotas, env.now_ms);
-  s->now_ms_ = env.now_ms;
-  // The sweep: often enough that a table expires within a tenth of its time.
-  int64_t interval = options.sweep_interval_ms;
-  if (interval <= 0) {
-    interval = 30000;
-    for (int64_t e : {options.expiry.finished_ms, options.expiry.idle_ms})
-      if (e > 0) interval = std::min(interval, std::max<int64_t>(1000, e / 10));
-  }
-  s->sweep_interval_ = std::chrono::milliseconds(interval);
-  s->sweep_timer_ = std::make_unique<asio::steady_timer>(s->ioc_);
-  // 2. The listener.
-  s->ctx_.lobby = s->lobby_.get();
-  s->ctx_.api = s->api_.get();
-  s->ctx_.web_root = options.web_root.empty() ? default_web_root() : options.web_root;
-  s->ctx_.limits = options.limits;
-  boost::system::error_code ec;
-  auto address = asio::ip::make_address(options.address, ec);
-  if (ec) return invalid_argument(fmt::format("'{}' is not an IP address", options.address));
-  s->listener_ = std::make_shared<Listener>(s->ioc_, s->ctx_);
-  if (auto st = s->listener_->open({address, options.port}); !st) return st;
-  s->port_ = s->listener_->port();
-  return s;
 }
 
 void Server::start() {
@@ -79,7 +191,20 @@ void Server::start() {
   work_.emplace(asio::make_work_guard(ioc_));
   listener_->run();
   for (int i = 0; i < std::max(1, options_.io_threads); ++i)
-    threads_.emplace_back([this] { ioc_.run(); });
+    threads_.emplace_back([this] {
+      // A handler that throws leaves run(); log it and go on (asio allows
+      // calling run() again without restart()).
+      for (;;) {
+        try {
+          ioc_.run();
+          return;
+        } catch (const std::exception& e) {
+          log_line(fmt::format("a network handler failed: {}", printable(e.what(), 200)));
+        } catch (...) {
+          log_line("a network handler failed with an unknown exception");
+        }
+      }
+    });
   lobby_->start_bots();
   schedule_sweep();
 }
@@ -107,25 +232,19 @@ void Server::run_until_signal() {
 void Server::stop() {
   if (stopped_) return;
   stopped_ = true;
-  listener_->close();
+  if (listener_) listener_->close();
   work_.reset();
   ioc_.stop();  // also drops the sweep timer's wait
   for (auto& t : threads_) t.join();
   threads_.clear();
-  bots_->stop();
-  storage_->stop();
+  if (bots_) bots_->stop();
+  if (storage_) storage_->stop();
 }
 
 Server::~Server() {
-  if (!threads_.empty() || !stopped_) {
-    if (!stopped_ && threads_.empty()) {
-      stopped_ = true;
-      bots_->stop();
-      storage_->stop();
-    } else {
-      stop();
-    }
-  }
+  // Also for a server that open() gave up on half-way (no threads, maybe
+  // no bots or storage yet).
+  stop();
 }
 
 }  // namespace meeple::server

@@ -11,7 +11,14 @@
 // only); `bot_threads` run computer seats' moves and `hint_threads` hints,
 // which may think for seconds (bot_pool.h); one storage thread commits
 // (storage.h). A timer on the io threads expires tables and forgets old
-// quota counters every `sweep_interval_ms`.
+// quota counters every `sweep_interval_ms`. Whatever a handler or a posted
+// job throws is caught and logged on these threads: no request ends the
+// process.
+//
+// Connections: at most Limits::max_connections at once (default: what
+// RLIMIT_NOFILE leaves after the descriptors already open and a reserve
+// for SQLite, the bot pool and the event loop), and
+// Limits::max_connections_per_address from one client address.
 #pragma once
 
 #include <chrono>
@@ -25,6 +32,7 @@
 #include "server/api.h"
 #include "server/beast.h"
 #include "server/bot_pool.h"
+#include "server/connection_limiter.h"
 #include "server/context.h"
 #include "server/listener.h"
 #include "server/lobby.h"
@@ -42,13 +50,22 @@ struct ServerOptions {
   int hint_threads = 1;
   size_t max_waiting_hints = 16;  // beyond: 429
   bool durable_fsync = true;      // synchronous=FULL
+  // How long a commit waits for another process holding the database.
+  std::chrono::milliseconds storage_busy_timeout{5000};
   Limits limits;
+  // Host names answered besides localhost and IP literals (http_guard.h).
+  std::vector<std::string> allowed_hosts;
   QuotaLimits quotas;
   ExpiryRule expiry;                // default: tables never expire
   std::string export_dir;           // empty: expired tables stay in the database
   int sweep_interval_ms = 0;        // 0: a tenth of the shortest expiry, 1..30 s
   std::function<int64_t()> now_ms;  // wall clock in ms; empty: the system's
 };
+
+// Descriptors kept out of the connection budget: SQLite's database, WAL,
+// shared-memory and journal files, the event loop's epoll/eventfd/timerfd,
+// the listener, standard streams, and room for the bot pool and logging.
+inline constexpr size_t kReservedDescriptors = 64;
 
 class Server {
  public:
@@ -61,6 +78,13 @@ class Server {
   // Tables whose stored log did not replay (left out, with the reason).
   const std::vector<std::string>& restore_errors() const { return restore_errors_; }
   size_t table_count() const { return lobby_->size(); }
+  // The connection caps in force (the defaults resolved).
+  size_t max_connections() const { return limiter_->max_total(); }
+  size_t max_connections_per_address() const { return limiter_->max_per_address(); }
+  // Accepts that failed for lack of descriptors (the listener backs off).
+  size_t accept_resource_failures() const { return listener_->resource_failures(); }
+  // Connections refused at a cap.
+  size_t refused_connections() const { return listener_->refused(); }
 
   void start();
   // Blocks until SIGINT/SIGTERM, then stops.
@@ -78,6 +102,7 @@ class Server {
   std::chrono::milliseconds sweep_interval_{30000};
   std::unique_ptr<Lobby> lobby_;
   std::unique_ptr<Api> api_;
+  std::shared_ptr<ConnectionLimiter> limiter_;
   ServerContext ctx_;
   std::shared_ptr<Listener> listener_;
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;

@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstring>
+#include <filesystem>
 #include <map>
 
+#include "server/log.h"
 #include "server/schema.h"
 
 namespace meeple::server {
@@ -54,24 +57,51 @@ class Stmt {
 
 }  // namespace
 
-Result<std::unique_ptr<Storage>> Storage::open(const std::string& path, bool durable_fsync) {
+Result<std::unique_ptr<Storage>> Storage::open(const std::string& path, bool durable_fsync,
+                                               std::chrono::milliseconds busy_timeout) {
+  namespace fs = std::filesystem;
+  // 1. What SQLite would only call "unable to open database file", named.
+  if (path.empty()) return invalid_argument("the database path is empty");
+  std::error_code ec;
+  const auto kind = fs::status(path, ec);
+  if (fs::is_directory(kind))
+    return unavailable(
+        fmt::format("cannot open database '{}': it is a directory, not a file", path));
+  if (!fs::exists(kind)) {
+    const fs::path dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path() : ".";
+    if (!fs::is_directory(dir, ec))
+      return unavailable(fmt::format(
+          "cannot create database '{}': the directory '{}' does not exist", path, dir.string()));
+  }
+  // 2. Open, then prove the file is a writable SQLite database.
   sqlite3* db = nullptr;
   const int rc = sqlite3_open_v2(
       path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    if (db && sqlite3_system_errno(db) != 0)
+      msg += fmt::format(" ({})", std::strerror(sqlite3_system_errno(db)));
     sqlite3_close(db);
     return unavailable(fmt::format("cannot open database '{}': {}", path, msg));
   }
   std::unique_ptr<Storage> s(new Storage(db));
-  sqlite3_busy_timeout(db, 5000);
+  sqlite3_busy_timeout(db, static_cast<int>(busy_timeout.count()));
+  const auto fail = [&](const Status& why) {
+    std::string msg = why.message();
+    if (sqlite3_system_errno(db) != 0)
+      msg += fmt::format(" ({})", std::strerror(sqlite3_system_errno(db)));
+    return unavailable(fmt::format("cannot use database '{}': {}", path, msg));
+  };
   for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA foreign_keys=ON;"}) {
-    if (auto st = s->exec(sql); !st) return st;
+    if (auto st = s->exec(sql); !st) return fail(st);
   }
-  if (auto st = migrate(db); !st) return st;
+  if (auto st = migrate(db); !st) return fail(st);
   if (auto st = s->exec(durable_fsync ? "PRAGMA synchronous=FULL;" : "PRAGMA synchronous=NORMAL;");
       !st)
-    return st;
+    return fail(st);
+  if (sqlite3_db_readonly(db, "main") == 1)
+    return unavailable(
+        fmt::format("cannot use database '{}': it can only be opened read-only", path));
   return s;
 }
 
@@ -153,7 +183,12 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       e.seat = static_cast<Seat>(q.integer(2));
       e.action = static_cast<Action>(q.integer(3));
       e.supplied = q.integer(4) != 0;
-      e.hash = std::stoull(q.text(5), nullptr, 16);
+      const std::string hash = q.text(5);
+      char* end = nullptr;
+      e.hash = std::strtoull(hash.c_str(), &end, 16);
+      if (hash.empty() || hash.size() > 16 || *end != '\0')
+        return data_loss(fmt::format("table {}: entry {} has a malformed state hash",
+                                     out[it->second].id, log.size()));
       log.push_back(e);
     }
   }
@@ -179,6 +214,11 @@ void Storage::stop() {
 bool Storage::failed() const {
   std::lock_guard lock(mu_);
   return failed_;
+}
+
+std::string Storage::failure() const {
+  std::lock_guard lock(mu_);
+  return failure_;
 }
 
 void Storage::submit(Job job, Done done) {
@@ -208,7 +248,11 @@ void Storage::writer_loop() {
     if (commit) {
       for (size_t i = 0; i < batch.size(); ++i) {
         (void)exec("SAVEPOINT job;");
-        results[i] = batch[i].first(db_);
+        try {
+          results[i] = batch[i].first(db_);
+        } catch (const std::exception& e) {
+          results[i] = internal_error(fmt::format("storage job failed: {}", e.what()));
+        }
         if (!results[i]) (void)exec("ROLLBACK TO job;");
         (void)exec("RELEASE job;");
       }
@@ -219,9 +263,17 @@ void Storage::writer_loop() {
     if (!commit) {
       std::lock_guard lock(mu_);
       failed_ = true;
+      failure_ = commit.message();
     }
-    // 3. Tell the callers, in order.
-    for (size_t i = 0; i < batch.size(); ++i) batch[i].second(commit ? results[i] : commit);
+    // 3. Tell the callers, in order. A callback that throws must not end
+    //    the writer (and with it the process).
+    for (size_t i = 0; i < batch.size(); ++i) {
+      try {
+        batch[i].second(commit ? results[i] : commit);
+      } catch (const std::exception& e) {
+        log_line(fmt::format("a storage callback failed: {}", e.what()));
+      }
+    }
   }
 }
 

@@ -24,6 +24,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -71,8 +72,13 @@ class Storage {
 
   // Opens (creating if needed) the database. `durable_fsync`: synchronous=FULL
   // (every commit reaches the disk) rather than NORMAL (survives a killed
-  // process, not a power cut).
-  static Result<std::unique_ptr<Storage>> open(const std::string& path, bool durable_fsync);
+  // process, not a power cut). `busy_timeout`: how long a write waits for
+  // another process holding the database before it fails. A database that
+  // cannot be used for writing (missing directory, read-only, not SQLite,
+  // a directory) is an error that names the path and the cause.
+  static Result<std::unique_ptr<Storage>> open(
+      const std::string& path, bool durable_fsync,
+      std::chrono::milliseconds busy_timeout = std::chrono::seconds(5));
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -99,6 +105,8 @@ class Storage {
   bool failed() const;
   // The clock of updated_at (default: the system's); call before start().
   void set_clock(std::function<int64_t()> now_ms) { now_ms_ = std::move(now_ms); }
+  // Why the storage failed (empty while it works).
+  std::string failure() const;
 
  private:
   explicit Storage(sqlite3* db) : db_(db) {}
@@ -113,6 +121,7 @@ class Storage {
   std::deque<std::pair<Job, Done>> queue_;
   bool stopping_ = false;
   bool failed_ = false;
+  std::string failure_;
   std::thread writer_;
   std::function<int64_t()> now_ms_;
 };

@@ -246,11 +246,17 @@ void Table::drain() {
     }
     const size_t first = next ? next->log().size() : 0;
     if (error.is_ok()) {
-      if (p.id != kInvalidAction) {
-        error = next->act(p.id);
-      } else {
-        auto ids = next->act_json(p.action);
-        if (!ids) error = ids.status();
+      // A game that throws on odd input must not leave the table busy
+      // forever: the action fails, the table goes on.
+      try {
+        if (p.id != kInvalidAction) {
+          error = next->act(p.id);
+        } else {
+          auto ids = next->act_json(p.action);
+          if (!ids) error = ids.status();
+        }
+      } catch (const std::exception& e) {
+        error = internal_error(fmt::format("the action could not be applied: {}", e.what()));
       }
     }
     if (!error.is_ok()) {

@@ -8,7 +8,8 @@
 //   api.hint(id, token, level)     -> {action: {id, json, text}}
 //   api.join(id)                   -> {seat, token} (an open seat)
 //   api.log(id), api.replay(id)    (finished tables)
-//   watch(id, token, onMessage)    -> {close()}: live snapshots, reconnecting
+//   watch(id, token, onMessage, onStatus) -> {close()}: live snapshots,
+//                                     reconnecting; onStatus('live'|'reconnecting'|'refused')
 // Errors are thrown as ApiError with the server's code and message.
 
 export class ApiError extends Error {
@@ -57,34 +58,61 @@ export const api = {
   replay: (id) => call('GET', `${t(id)}/replay`),
 };
 
-// Live snapshots for a seat (token) or a spectator (no token). Reconnects
-// at once after a drop, then with a growing delay; every (re)connection
-// starts with the current snapshot, so nothing is missed.
+// Live snapshots for a seat (token) or a spectator (no token). The token
+// goes in the first message, not the URL (URLs end up in logs); until the
+// server answers it, the spectator snapshot it sends first is skipped. A
+// keep-alive message every 30 s keeps the server from closing the socket
+// as idle (docs/api.md "WebSocket"). Reconnects at once after a drop, then
+// with a growing delay; every (re)connection starts with the current
+// snapshot, so nothing is missed. A refused token (close code 1008) stops
+// reconnecting and reports 'refused'.
+export const KEEP_ALIVE_MS = 30000;
+
 export function watch(id, token, onMessage, onStatus = () => {}) {
   let ws = null;
   let closed = false;
   let delay = 250;
+  let keepAlive = null;
   const url = () => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = token ? `?token=${encodeURIComponent(token)}` : '';
-    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}${q}`;
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}`;
   };
   const connect = () => {
     if (closed) return;
-    ws = new WebSocket(url());
-    ws.onopen = () => {
+    const socket = new WebSocket(url());
+    ws = socket;
+    let authed = !token;
+    socket.onopen = () => {
       delay = 250;
+      if (token) socket.send(JSON.stringify({ type: 'auth', token }));
+      keepAlive = setInterval(() => socket.send('{"type":"ping"}'), KEEP_ALIVE_MS);
       onStatus('live');
     };
-    ws.onmessage = (ev) => {
+    socket.onmessage = (ev) => {
+      let m;
       try {
-        onMessage(JSON.parse(ev.data));
+        m = JSON.parse(ev.data);
       } catch (e) {
         console.error('bad message', e);
+        return;
       }
+      if (m.type === 'error') {
+        console.error('server:', m.error && m.error.message);
+        return;
+      }
+      if (!authed) {
+        if (m.you === 'spectator') return;  // sent before our token was read
+        authed = true;
+      }
+      onMessage(m);
     };
-    ws.onclose = () => {
+    socket.onclose = (ev) => {
+      clearInterval(keepAlive);
       if (closed) return;
+      if (ev.code === 1008) {
+        onStatus('refused');
+        return;
+      }
       onStatus('reconnecting');
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 5000);
@@ -94,6 +122,7 @@ export function watch(id, token, onMessage, onStatus = () => {}) {
   return {
     close() {
       closed = true;
+      clearInterval(keepAlive);
       if (ws) ws.close();
     },
   };

@@ -112,7 +112,10 @@ export function renderTable(root, id, token) {
     rememberSeedHash(id, m.table);  // the commitment, as first seen here
     snap = m;
     draw();
-  }, (st) => { live.textContent = st === 'live' ? '● live' : 'reconnecting…'; live.className = `live ${st}`; });
+  }, (st) => {
+    live.textContent = st === 'live' ? '● live' : st === 'refused' ? 'link refused' : 'reconnecting…';
+    live.className = `live ${st}`;
+  });
   // A wrong link gets a clear message (the WebSocket only says "closed").
   api.state(id, token).catch((e) => { err.textContent = e.message; });
   return () => w.close();

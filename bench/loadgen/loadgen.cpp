@@ -13,7 +13,9 @@
 //    message of the new version (commit + broadcast + delivery).
 // 3. Stops when every game ended or the time is up (bounded in both).
 // Memory: the server's RSS (from /proc/PID/status) before the tables were
-// created and after, divided by N. Loopback only: the address is fixed.
+// created and after, divided by N. Loopback only: the server is 127.0.0.1;
+// the players connect from 127.0.1.1, 127.0.1.2, ... (100 tables, 200
+// connections each), under the server's default cap per client address.
 
 #include <fmt/format.h>
 
@@ -70,10 +72,11 @@ struct Stats {
 
 class Player : public std::enable_shared_from_this<Player> {
  public:
-  Player(asio::io_context& ioc, unsigned short port, std::string id, std::string t0, std::string t1,
-         Stats& stats)
+  Player(asio::io_context& ioc, unsigned short port, asio::ip::address source, std::string id,
+         std::string t0, std::string t1, Stats& stats)
       : ioc_(ioc),
         port_(port),
+        source_(source),
         id_(std::move(id)),
         tokens_{std::move(t0), std::move(t1)},
         http_(ioc),
@@ -81,8 +84,8 @@ class Player : public std::enable_shared_from_this<Player> {
         stats_(stats) {}
 
   void start() {
-    http_.connect({kLoopback, port_});
-    beast::get_lowest_layer(ws_).connect({kLoopback, port_});
+    connect_from(http_.socket());
+    connect_from(beast::get_lowest_layer(ws_).socket());
     ws_.handshake("127.0.0.1", "/ws/tables/" + id_ + "?token=" + tokens_[0]);
     read();
   }
@@ -181,8 +184,15 @@ class Player : public std::enable_shared_from_this<Player> {
     });
   }
 
+  void connect_from(asio::ip::tcp::socket& s) {
+    s.open(asio::ip::tcp::v4());
+    s.bind({source_, 0});
+    s.connect({kLoopback, port_});
+  }
+
   asio::io_context& ioc_;
   unsigned short port_;
+  asio::ip::address source_;
   std::string id_;
   std::string tokens_[2];
   beast::tcp_stream http_;
@@ -235,7 +245,8 @@ int main(int argc, char** argv) {
     json c = sync_post(
         port, "/api/tables",
         {{"game", "reversi"}, {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}});
-    players.push_back(std::make_shared<Player>(ioc, port, c["id"], c["tokens"][0]["token"],
+    const auto source = asio::ip::make_address_v4(fmt::format("127.0.1.{}", 1 + i / 100));
+    players.push_back(std::make_shared<Player>(ioc, port, source, c["id"], c["tokens"][0]["token"],
                                                c["tokens"][1]["token"], stats));
   }
   for (auto& p : players) {

@@ -104,6 +104,14 @@ class WsClient {
     }
     return out;
   }
+  // Sends one message (text unless `binary`).
+  void send(const std::string& message, bool binary = false) {
+    ws_.binary(binary);
+    beast::error_code ec;
+    ws_.write(asio::buffer(message), ec);
+  }
+  // The close code the server sent (0 if it did not close).
+  int close_code() const { return static_cast<int>(ws_.reason().code); }
   // Reads messages until one satisfies `pred` (or timeout).
   template <typename Pred>
   std::optional<json> until(Pred pred,

@@ -38,6 +38,7 @@ class ServerFixture : public ::testing::Test {
     o.db_path = db_;
     o.web_root = MEEPLE_SOURCE_DIR "/web";
     o.durable_fsync = false;  // tests: crash-safe, not power-cut-safe
+    configure(o);
     auto s = server::Server::open(o);
     ASSERT_TRUE(s.is_ok()) << s.status().to_string();
     server_ = std::move(*s);
