@@ -150,7 +150,9 @@ Result<json> EngineSession::cmd_load(const json& req) {
   if (!req.contains("state")) return invalid_argument("'load' needs \"state\" (a state JSON)");
   auto seed = seed_field(req);
   if (!seed) return seed.status();
-  auto auto_chance = bool_field(req, "auto_chance", true);
+  // The session's dice mode carries over unless the request names one: a
+  // referee session that loads a position must not start rolling by itself.
+  auto auto_chance = bool_field(req, "auto_chance", auto_chance_);
   if (!auto_chance) return auto_chance.status();
   auto game =
       all_games().create(req["game"].get<std::string>(), req.value("options", json::object()));
@@ -279,14 +281,17 @@ Result<json> EngineSession::cmd_bot(const json& req) {
 
 Result<json> EngineSession::cmd_replay(const json& req) {
   if (!req.contains("log")) return invalid_argument("'replay' needs \"log\" (a match log)");
-  auto auto_chance = bool_field(req, "auto_chance", true);
+  auto auto_chance = bool_field(req, "auto_chance", auto_chance_);
   if (!auto_chance) return auto_chance.status();
   auto m = Match::replay(req["log"], all_games());
   if (!m) return m.status();
   match_ = std::move(*m);
   auto_chance_ = *auto_chance;
   json out = status_json();
-  out["verified"] = true;
+  // Dice typed by hand or a loaded start replay consistently, but nothing
+  // shows they were fair: such a log is a referee log, never "verified".
+  out["referee"] = match_->referee();
+  out["verified"] = !match_->referee();
   return out;
 }
 

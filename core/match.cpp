@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/json_integer.h"
 #include "core/registry.h"
 
 namespace meeple {
@@ -186,42 +187,78 @@ Result<Match> Match::replay(const json& log, const Registry& registry) {
 }
 
 Result<Match> Match::replay_entries(Match m, const json& entries) {
-  size_t index = 0;
-  for (const auto& e : entries) {
-    ++index;
-    auto where = [&](const std::string& what) {
-      return fmt::format("match log entry {}: {}", index, what);
-    };
-    if (!e.is_object() || !e.contains("action") || !e["action"].is_number_integer())
-      return invalid_argument(where("expected an object with an integer 'action'"));
-    const Action a = e["action"].get<Action>();
-    const bool is_chance_entry = e.contains("seat") && e["seat"] == "chance";
-    if (is_chance_entry) {
-      if (!m.state().is_chance()) return data_loss(where("a chance outcome where none is due"));
-      if (e.value("supplied", false)) {
-        if (auto st = m.supply_chance(a); !st) return data_loss(where(st.message()));
-      } else {
-        Match probe = m;
-        const Action sampled = probe.sample_chance();
-        if (sampled != a)
-          return data_loss(where(fmt::format(
-              "chance outcome {} does not follow from the seed (the seed gives {})", a, sampled)));
-        m = std::move(probe);
-      }
-    } else {
-      if (e.contains("seat") && e["seat"] != m.state().current_player())
-        return data_loss(where(fmt::format("seat {} acted but seat {} was to move",
-                                           e["seat"].dump(), m.state().current_player())));
-      if (auto st = m.act(a); !st) return data_loss(where(st.message()));
-    }
-    if (e.contains("hash")) {
-      const std::string expected = e["hash"].is_string() ? e["hash"].get<std::string>() : "";
-      if (hash_to_hex(m.state().hash()) != expected)
-        return data_loss(where(fmt::format("state hash {} differs from the logged {}",
-                                           hash_to_hex(m.state().hash()), expected)));
-    }
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (auto st = m.replay_entry(entries[i]); !st)
+      return Status(st.code(), fmt::format("match log entry {}: {}", i + 1, st.message()));
   }
   return m;
+}
+
+Status Match::replay_entry(const json& e) {
+  if (!e.is_object())
+    return invalid_argument(fmt::format("expected an object, got {}", e.type_name()));
+  if (!e.contains("action")) return invalid_argument("'action' is missing");
+  // Ids go through the same integer checks as clients' actions: true, 2.5,
+  // -1 or 2^40 must not turn into some other id (core/json_integer.h).
+  const auto id = json_integer(e["action"], 0, game_->num_distinct_actions() - 1);
+  if (!id)
+    return invalid_argument(fmt::format("'action': expected an integer action id 0..{}, got {}",
+                                        game_->num_distinct_actions() - 1, e["action"].dump()));
+  const auto a = static_cast<Action>(*id);
+  const bool is_chance_entry = e.contains("seat") && e["seat"] == "chance";
+  bool supplied = false;
+  if (e.contains("supplied")) {
+    if (!e["supplied"].is_boolean())
+      return invalid_argument(
+          fmt::format("'supplied': expected true or false, got {}", e["supplied"].dump()));
+    supplied = e["supplied"].get<bool>();
+    if (supplied && !is_chance_entry)
+      return invalid_argument("'supplied' is only for chance entries (\"seat\":\"chance\")");
+  }
+  if (is_chance_entry) {
+    if (!state_->is_chance()) return data_loss("a chance outcome where none is due");
+    if (supplied) {
+      if (auto st = supply_chance(a); !st) return data_loss(st.message());
+    } else {
+      Match probe = *this;
+      const Action sampled = probe.sample_chance();
+      if (sampled != a)
+        return data_loss(fmt::format(
+            "chance outcome {} does not follow from the seed (the seed gives {})", a, sampled));
+      *this = std::move(probe);
+    }
+  } else {
+    if (e.contains("seat")) {
+      const auto seat = json_integer(e["seat"], 0, game_->num_seats() - 1);
+      if (!seat)
+        return invalid_argument(fmt::format("'seat': expected \"chance\" or a seat 0..{}, got {}",
+                                            game_->num_seats() - 1, e["seat"].dump()));
+      if (*seat != state_->current_player())
+        return data_loss(fmt::format("seat {} acted but {} was to move", *seat,
+                                     state_->is_chance() ? std::string("chance")
+                                     : state_->is_terminal()
+                                         ? std::string("nobody (game over)")
+                                         : fmt::format("seat {}", state_->current_player())));
+    }
+    if (auto st = act(a); !st) return data_loss(st.message());
+  }
+  if (e.contains("hash")) {
+    if (!e["hash"].is_string())
+      return invalid_argument(
+          fmt::format("'hash': expected 16 hex digits, got {}", e["hash"].dump()));
+    const std::string& expected = e["hash"].get_ref<const std::string&>();
+    if (hash_to_hex(state_->hash()) != expected)
+      return data_loss(fmt::format("state hash {} differs from the logged {}",
+                                   hash_to_hex(state_->hash()), expected));
+  }
+  return Status::ok();
+}
+
+bool Match::referee() const {
+  if (!start_.is_null()) return true;
+  for (const auto& e : log_)
+    if (e.supplied) return true;
+  return false;
 }
 
 json Match::to_json() const {

@@ -12,7 +12,9 @@
 //    "entries":[{"seat":0,"action":19,"json":{"move":"d3"},"hash":"9f3c..."},
 //               {"seat":"chance","action":4,"supplied":true,"hash":"..."}]}
 // A sampled chance entry must equal what the seed's RNG gives at that point;
-// a supplied one (table-referee mode, tests) is taken as given.
+// a supplied one (table-referee mode, tests) is taken as given, which is why
+// a log with supplied entries or a "start" is a referee log: it replays, but
+// core/verify.h never calls it provably fair.
 #pragma once
 
 #include <memory>
@@ -73,10 +75,20 @@ class Match {
   // replaying the shorter log. Error if there is no decision to take back.
   Status undo();
 
+  // True when the log holds a supplied chance outcome or the match began
+  // from a loaded position: chance did not all follow from the seed.
+  bool referee() const;
+
   json log_json() const;
   // Rebuilds a match from its log, checking every hash and every sampled
   // chance outcome against the seed. Errors name the first bad entry.
   static Result<Match> replay(const json& log, const Registry& registry);
+  // Applies one log entry (the format above) as replay does: the id passes
+  // json_integer's checks, the seat must be the one to move, a sampled
+  // chance outcome must be what the RNG gives, the hash must match. Errors
+  // name the field; the caller adds the entry's position. After an error the
+  // match may hold part of the entry: discard it.
+  Status replay_entry(const json& entry);
   // Full state: the log plus the current state and RNG position.
   json to_json() const;
   static Result<Match> from_json(const json& j, const Registry& registry);

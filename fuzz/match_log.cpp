@@ -1,11 +1,11 @@
 // Match logs from outside: Match::replay (core/match.h, what `meeple replay`,
 // the engine's "replay" and the server's restore run) and the whole of
-// `meeple verify` (cli/verify.h). The input is a log document.
+// `meeple verify` (core/verify.h). The input is a log document.
 // Checks: a log that replays gives a match whose own log replays to the same
 // state, and whose state keeps the contract (support/games.h).
 #include "all_games/all_games.h"
-#include "cli/verify.h"
 #include "core/match.h"
+#include "core/verify.h"
 #include "fuzz/support/check.h"
 #include "fuzz/support/games.h"
 
@@ -27,8 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else {
     (void)json(match.status().message()).dump();  // errors travel in JSON replies
   }
-  const cli::Verdict v = cli::verify_log(log);
-  FUZZ_CHECK(v.kind != cli::Verdict::kVerified || match.is_ok(),
+  const Verification v = verify_log(log, all_games());
+  FUZZ_CHECK(v.verdict == Verdict::kFailed || match.is_ok(),
              "verify accepted a log that does not replay");
+  FUZZ_CHECK(v.verdict != Verdict::kVerified || (!log.contains("start") && v.match.has_value()),
+             "verify called a log with a start position verified");
   return 0;
 }

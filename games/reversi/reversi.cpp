@@ -5,6 +5,8 @@
 
 #include <cctype>
 
+#include "core/json_integer.h"
+
 namespace meeple::reversi {
 
 // ---------------------------------------------------------------------------
@@ -186,7 +188,9 @@ uint64_t ReversiState::hash() const {
 }
 
 json ReversiState::to_json() const {
-  json j = {{"board", board_string(black_, white_)}, {"to_move", side_key(side_)}};
+  json j = {{"format", kReversiStateFormat},
+            {"board", board_string(black_, white_)},
+            {"to_move", side_key(side_)}};
   j["last_move"] = last_action_ < 0 ? json(nullptr) : json(square_name(last_action_));
   json flips_json = json::array();
   for (Bitboard f = last_flips_; f; f &= f - 1) flips_json.push_back(square_name(lowest_square(f)));
@@ -201,11 +205,16 @@ Result<ReversiState> state_from_json(const json& j) {
         "a Reversi state is an object {{\"board\":\"<64 chars>\",\"to_move\":\"black\"}}, got {}",
         j.type_name()));
   for (const auto& [key, value] : j.items())
-    if (key != "board" && key != "to_move" && key != "last_move" && key != "last_flips")
+    if (key != "format" && key != "board" && key != "to_move" && key != "last_move" &&
+        key != "last_flips")
       return invalid_argument(
-          fmt::format("unknown field '{}' in a Reversi state (expected board, to_move, last_move, "
-                      "last_flips)",
+          fmt::format("unknown field '{}' in a Reversi state (expected format, board, to_move, "
+                      "last_move, last_flips)",
                       key));
+  // Version 1 (no "format") has the same fields (docs/state-format.md).
+  if (j.contains("format") && !json_integer(j["format"], 1, kReversiStateFormat))
+    return invalid_argument(fmt::format("'format' is {}, expected a state format version 1..{}",
+                                        j["format"].dump(), kReversiStateFormat));
   // 2. Board and side to move.
   if (!j.contains("board") || !j["board"].is_string())
     return invalid_argument(
@@ -253,7 +262,16 @@ Result<ReversiState> state_from_json(const json& j) {
     if (flipped)
       return invalid_argument(fmt::format("'last_flips' must be empty when the last move is {}",
                                           last < 0 ? "null" : "a pass"));
-  } else {
+  }
+  if (last == kPassAction) {
+    // A pass is legal only with no move (the board is unchanged since).
+    const Bitboard mover = side == kBlack ? board->first : board->second;
+    if (legal_moves(previous, mover) != 0)
+      return invalid_argument(
+          fmt::format("'last_move' is a pass, but {} has a move on this board ({})",
+                      side_key(side ^ 1), square_list(legal_moves(previous, mover))));
+  }
+  if (last >= 0 && last != kPassAction) {
     if (!(previous & square_bit(last)))
       return invalid_argument(
           fmt::format("'last_move' {} must hold a {} disc (the side that moved last)",

@@ -32,6 +32,10 @@
 
 namespace meeple::reversi {
 
+// The version to_json writes as "format" (docs/state-format.md); version 1,
+// without the field, has the same fields and still loads.
+inline constexpr int kReversiStateFormat = 2;
+
 void register_game(Registry& registry);
 
 class ReversiState final : public State {

@@ -4,9 +4,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "core/data_files.h"
+#include "core/json_integer.h"
 
 namespace meeple::risk {
 
@@ -65,20 +68,42 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
         return invalid_argument(fmt::format("risk edition: {} {} cards, expected 14", per_symbol[s],
                                             symbol_name(static_cast<Symbol>(s))));
     // 2. Trade values.
-    e.cavalry_track = doc.at("golden_cavalryman").at("track").get<std::vector<int>>();
-    if (e.cavalry_track.empty()) return invalid_argument("risk edition: empty cavalryman track");
+    // Every number is a whole number in the range the rules can use (a
+    // negative deal or a track of zeros would break the game, not just its
+    // balance); `bad` names the first that is not.
+    std::string bad;
+    auto number = [&](const json& v, const std::string& name, int lo, int hi) {
+      const auto x = json_integer(v, lo, hi);
+      if (!x && bad.empty())
+        bad = fmt::format("'{}' must be an integer {}..{}, got {}", name, lo, hi, v.dump());
+      return x ? static_cast<int>(*x) : lo;
+    };
+    const auto& track = doc.at("golden_cavalryman").at("track");
+    if (!track.is_array() || track.empty())
+      return invalid_argument("risk edition: golden_cavalryman.track must be a non-empty list");
+    for (const auto& v : track)
+      e.cavalry_track.push_back(number(v, "golden_cavalryman.track", 1, 1000));
     const auto& fixed = doc.at("fixed_set_values");
-    e.fixed_values = {fixed.at("infantry3").get<int>(), fixed.at("cavalry3").get<int>(),
-                      fixed.at("artillery3").get<int>(), fixed.at("one_each").get<int>()};
-    // 3. Starting armies and the 2-player constants.
-    for (int n = 3; n <= 6; ++n) e.start_armies[n] = doc.at("start_armies").at(std::to_string(n));
+    e.fixed_values = {number(fixed.at("infantry3"), "fixed_set_values.infantry3", 1, 1000),
+                      number(fixed.at("cavalry3"), "fixed_set_values.cavalry3", 1, 1000),
+                      number(fixed.at("artillery3"), "fixed_set_values.artillery3", 1, 1000),
+                      number(fixed.at("one_each"), "fixed_set_values.one_each", 1, 1000)};
+    // 3. Starting armies (enough for every player's share of the claims, §6)
+    // and the 2-player constants (four neutrals, a deal of all 42, §9).
+    for (int n = 3; n <= 6; ++n)
+      e.start_armies[n] =
+          number(doc.at("start_armies").at(std::to_string(n)), "start_armies." + std::to_string(n),
+                 (kNumTerritories + n - 1) / n, 1000);
     const auto& two = doc.at("two_player");
-    e.two_player_armies = two.at("player_armies");
-    e.neutral_armies = two.at("neutral_armies");
-    e.neutral_count = two.at("neutral_count");
-    e.deal_player = two.at("deal_player");
-    e.deal_neutral = two.at("deal_neutral");
-    e.placement_own = two.at("placement_own");
+    e.deal_player = number(two.at("deal_player"), "two_player.deal_player", 1, kNumTerritories);
+    e.deal_neutral = number(two.at("deal_neutral"), "two_player.deal_neutral", 1, kNumTerritories);
+    e.two_player_armies =
+        number(two.at("player_armies"), "two_player.player_armies", e.deal_player, 1000);
+    e.neutral_armies =
+        number(two.at("neutral_armies"), "two_player.neutral_armies", e.deal_neutral, 1000);
+    e.neutral_count = number(two.at("neutral_count"), "two_player.neutral_count", 4, 4);
+    e.placement_own = number(two.at("placement_own"), "two_player.placement_own", 1, 100);
+    if (!bad.empty()) return invalid_argument("risk edition: " + bad);
     if (2 * e.deal_player + e.neutral_count * e.deal_neutral != kNumTerritories)
       return invalid_argument("risk edition: the 2-player deal does not cover the 42 territories");
     // 4. Missions: 28 cards, 7 per rank.
@@ -107,22 +132,23 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
         mi.text = "Conquer " + names;
       } else if (kind == "occupy") {
         mi.kind = MissionKind::kOccupy;
-        mi.count = m.at("territories");
-        mi.min_armies = m.at("min_armies");
+        mi.count = number(m.at("territories"), mi.id + ".territories", 1, kNumTerritories);
+        mi.min_armies = number(m.at("min_armies"), mi.id + ".min_armies", 1, 1000);
         mi.text = fmt::format("Occupy {} territories with at least {} armies each", mi.count,
                               mi.min_armies);
       } else if (kind == "presence") {
         mi.kind = MissionKind::kPresence;
-        mi.count = m.at("continents_min");
+        mi.count = number(m.at("continents_min"), mi.id + ".continents_min", 1, kNumContinents);
         mi.text = fmt::format("Hold a territory in each of {} continents", mi.count);
       } else if (kind == "conquer_in_turn") {
         mi.kind = MissionKind::kConquerInTurn;
-        mi.count = m.at("conquests");
+        mi.count = number(m.at("conquests"), mi.id + ".conquests", 1, kNumTerritories);
         mi.text = fmt::format("Conquer {} territories in one turn", mi.count);
       } else {
         return invalid_argument("risk edition: mission " + mi.id + " has unknown condition " +
                                 kind);
       }
+      if (!bad.empty()) return invalid_argument("risk edition: mission " + bad);
       mi.confirmed = m.value("status", "") == "confirmed";
       ++per_rank[mi.rank];
       e.missions.push_back(std::move(mi));
@@ -145,17 +171,29 @@ std::string Edition::card_name(int card, const Map& map) const {
   return map.territory(card).id;
 }
 
-const Edition& classic_edition() {
-  static const Edition edition = [] {
+Result<const Edition*> shared_classic_edition() {
+  static std::mutex mu;
+  static std::unique_ptr<const Edition> loaded;
+  std::lock_guard lock(mu);
+  if (!loaded) {
+    auto map = shared_world_map();
+    if (!map) return map.status();
     auto text = read_data_file("risk/classic.json");
-    Result<Edition> e = text ? Edition::parse(*text, world_map()) : Result<Edition>(text.status());
-    if (!e) {
-      std::fprintf(stderr, "meeple: %s\n", e.status().to_string().c_str());
-      std::abort();
-    }
-    return std::move(e).value();
-  }();
-  return edition;
+    if (!text) return text.status();
+    auto e = Edition::parse(*text, **map);
+    if (!e) return e.status();
+    loaded = std::make_unique<const Edition>(std::move(e).value());
+  }
+  return loaded.get();
+}
+
+const Edition& classic_edition() {
+  auto e = shared_classic_edition();
+  if (!e) {
+    std::fprintf(stderr, "meeple: %s\n", e.status().to_string().c_str());
+    std::abort();
+  }
+  return **e;
 }
 
 bool is_set(const Edition& e, int a, int b, int c) {

@@ -54,6 +54,10 @@ struct Edition {
   static Result<Edition> parse(const std::string& text, const Map& map);
   std::string card_name(int card, const Map& map) const;
 };
+// The European Parker edition (data/risk/classic.json) on the shared board,
+// loaded once like shared_world_map(): errors are returned, never fatal.
+Result<const Edition*> shared_classic_edition();
+// For tests and tools only: the edition, or the process ends with the error.
 const Edition& classic_edition();
 
 // Is {a, b, c} a set (three of a kind or one of each; jokers wild)?

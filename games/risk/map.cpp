@@ -6,14 +6,27 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "core/data_files.h"
+#include "core/json_integer.h"
 #include "core/text.h"
 
 namespace meeple::risk {
 
 Result<Map> Map::parse(const std::string& text) {
+  // Any JSON type surprise the checks below miss is still an error, never an
+  // exception through a host program (Python bindings, the server).
+  try {
+    return parse_checked(text);
+  } catch (const nlohmann::json::exception& e) {
+    return invalid_argument(std::string("risk map: missing or mistyped field: ") + e.what());
+  }
+}
+
+Result<Map> Map::parse_checked(const std::string& text) {
   using nlohmann::json;
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object())
@@ -24,13 +37,20 @@ Result<Map> Map::parse(const std::string& text) {
   Map m;
   std::vector<int> declared_counts;
   for (const auto& c : doc["continents"]) {
-    if (!c.is_object() || !c.contains("id") || !c.contains("bonus") || !c.contains("territories"))
+    if (!c.is_object() || !c.contains("id") || !c["id"].is_string() || !c.contains("bonus") ||
+        !c.contains("territories"))
       return invalid_argument("risk map: a continent needs id, bonus and territories (count)");
     ContinentInfo info;
     info.id = c["id"].get<std::string>();
     info.name = c.value("name", info.id);
-    info.bonus = c["bonus"].get<int>();
-    declared_counts.push_back(c["territories"].get<int>());
+    const auto bonus = json_integer(c["bonus"], 0, 100);
+    const auto count = json_integer(c["territories"], 1, kNumTerritories);
+    if (!bonus || !count)
+      return invalid_argument(fmt::format(
+          "risk map: continent {}: 'bonus' must be an integer 0..100 and 'territories' 1..42",
+          info.id));
+    info.bonus = static_cast<int>(*bonus);
+    declared_counts.push_back(static_cast<int>(*count));
     m.continents_.push_back(std::move(info));
   }
   if (m.continents_.size() != kNumContinents)
@@ -41,6 +61,12 @@ Result<Map> Map::parse(const std::string& text) {
     return invalid_argument(
         fmt::format("risk map: {} territories, expected {}", terrs.size(), kNumTerritories));
   for (const auto& t : terrs) {
+    if (!t.is_object() || !t.contains("adjacent") || !t["adjacent"].is_array())
+      return invalid_argument("risk map: a territory needs id, continent and adjacent (a list)");
+    for (const auto& n : t["adjacent"])
+      if (!n.is_string())
+        return invalid_argument(fmt::format("risk map: territory {}: neighbour {} is not an id",
+                                            t.value("id", "?"), n.dump()));
     TerritoryInfo info;
     info.id = t.value("id", "");
     info.name = t.value("name", info.id);
@@ -123,16 +149,25 @@ Result<Map> load_world_map() {
   return Map::parse(*text);
 }
 
-const Map& world_map() {
-  static const Map map = [] {
+Result<const Map*> shared_world_map() {
+  static std::mutex mu;
+  static std::unique_ptr<const Map> loaded;
+  std::lock_guard lock(mu);
+  if (!loaded) {
     auto m = load_world_map();
-    if (!m) {
-      std::fprintf(stderr, "meeple: %s\n", m.status().to_string().c_str());
-      std::abort();
-    }
-    return std::move(m).value();
-  }();
-  return map;
+    if (!m) return m.status();
+    loaded = std::make_unique<const Map>(std::move(m).value());
+  }
+  return loaded.get();
+}
+
+const Map& world_map() {
+  auto m = shared_world_map();
+  if (!m) {
+    std::fprintf(stderr, "meeple: %s\n", m.status().to_string().c_str());
+    std::abort();
+  }
+  return **m;
 }
 
 uint64_t Map::reachable(Territory t, uint64_t through) const {

@@ -67,6 +67,8 @@ class Map {
   int num_links() const { return static_cast<int>(edges_.size()) / 2; }
 
  private:
+  static Result<Map> parse_checked(const std::string& text);
+
   std::vector<TerritoryInfo> territories_;
   std::vector<ContinentInfo> continents_;
   std::array<uint64_t, kNumTerritories> adj_mask_{};
@@ -74,10 +76,17 @@ class Map {
   std::array<std::array<int16_t, kNumTerritories>, kNumTerritories> edge_of_{};
 };
 
-// The board of the shared data file, loaded once (aborts with the loader's
-// message if data/risk/map.json is missing or broken: the game cannot exist
-// without it). Use load_world_map() to get the error as a value.
-const Map& world_map();
+// The board of the shared data file (data/risk/map.json), read and checked
+// now; an error names the file and what is wrong in it.
 Result<Map> load_world_map();
+// The same board loaded once per process and shared by every game: the first
+// successful load is kept; a failed one is returned as the error (and tried
+// again next time, so a corrected file is picked up). make_game uses this,
+// so a missing or broken data file is an error for the caller, never an abort.
+Result<const Map*> shared_world_map();
+// For tests and tools that cannot do anything without the board: the shared
+// board, or the process ends with the loader's message. Library code never
+// calls it.
+const Map& world_map();
 
 }  // namespace meeple::risk

@@ -105,10 +105,13 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
             fmt::format("risk: mode teams is for 4 to 6 players, got {}", players));
       break;
   }
-  auto map = load_world_map();
+  // The data files: a missing or broken one is the caller's error, never an abort.
+  auto map = shared_world_map();
   if (!map) return map.status();
-  config->map = &world_map();
-  config->edition = &classic_edition();
+  auto edition = shared_classic_edition();
+  if (!edition) return edition.status();
+  config->map = *map;
+  config->edition = *edition;
   return std::shared_ptr<const Game>(std::make_shared<RiskGame>(risk_info(), options, config));
 }
 

@@ -153,6 +153,7 @@ std::string RiskState::action_to_string(Action a) const {
 
 json RiskState::to_json() const {
   json j;
+  j["format"] = kRiskStateFormat;
   j["game"] = "risk";
   j["mode"] = mode_name(cfg_->mode);
   j["players"] = cfg_->players;
@@ -194,124 +195,6 @@ json RiskState::to_json() const {
     j["pending_losses"] = {pending_losses_, decider_};
   }
   return j;
-}
-
-Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskConfig> config,
-                                                    const json& j) {
-  auto s = std::make_unique<RiskState>(config);
-  try {
-    if (j.at("game") != "risk" || j.at("mode") != mode_name(config->mode) ||
-        j.at("players") != config->players)
-      return invalid_argument("risk state: game, mode or players do not match this game's options");
-    const std::string phase = j.at("phase");
-    bool found = false;
-    for (int p = 0; p <= static_cast<int>(Phase::kRemoveArmy); ++p)
-      if (phase == phase_name(static_cast<Phase>(p))) {
-        s->phase_ = static_cast<Phase>(p);
-        found = true;
-      }
-    if (!found) return invalid_argument("risk state: unknown phase '" + phase + "'");
-    s->active_ = j.at("active");
-    s->first_ = j.at("first");
-    s->owner_ = j.at("owner");
-    s->armies_ = j.at("armies");
-    s->hand_ = j.at("hands");
-    s->deck_ = j.at("deck");
-    s->discard_ = j.at("discard");
-    s->setup_left_ = j.at("setup_left");
-    s->eliminated_ = j.at("eliminated");
-    s->sets_traded_ = j.at("sets_traded");
-    s->deal_index_ = j.at("deal_index");
-    s->turn_number_ = j.at("turn_number");
-    s->reinforcements_ = j.at("reinforcements");
-    s->must_trade_ = j.at("must_trade");
-    s->placed_any_ = j.at("placed_any");
-    s->conquests_this_turn_ = j.at("conquests_this_turn");
-    s->declared_this_turn_ = j.at("declared_this_turn");
-    s->own_left_ = j.at("own_left");
-    s->neutral_done_ = j.at("neutral_done");
-    const auto& b = j.at("battle");
-    s->src_ = b.at(0), s->tgt_ = b.at(1), s->att_dice_ = b.at(2), s->def_dice_ = b.at(3),
-    s->dice_rolled_ = b.at(4);
-    s->dice_ = j.at("dice");
-    s->last_dice_ = j.at("last_dice");
-    s->last_att_ = j.at("last_roll").at(0);
-    s->last_def_ = j.at("last_roll").at(1);
-    const auto& m = j.at("move");
-    s->move_from_ = m.at(0), s->move_to_ = m.at(1), s->moved_ = m.at(2), s->move_min_ = m.at(3);
-    s->victim_ = j.at("victim");
-    s->missions_ = j.at("missions");
-    s->completed_ = j.at("completed");
-    s->winner_ = j.at("winner");
-    s->status_ = j.at("neutral_status");
-    s->bribes_ = j.at("bribes");
-    // Absent in states saved before it was kept: nobody remembers a giver.
-    if (config->mode == Mode::kTwoPlayerActive && j.contains("bribes_given"))
-      s->given_ = j.at("bribes_given");
-    const auto& al = j.at("allies");
-    s->involved_ = al.at(0), s->ally_done_ = al.at(1), s->ally_pending_ = al.at(2),
-    s->ally_move_ = al.at(3);
-    if (config->teams()) {
-      s->stack_ = j.at("stacks").get<std::vector<std::array<int32_t, kMaxOwners>>>();
-      s->pending_losses_ = j.at("pending_losses").at(0);
-      s->decider_ = j.at("pending_losses").at(1);
-      if (s->stack_.size() != kNumTerritories)
-        return invalid_argument("risk state: 'stacks' must list 42 territories");
-    }
-  } catch (const json::exception& e) {
-    return invalid_argument(std::string("risk state: missing or mistyped field: ") + e.what());
-  }
-  // Consistency: owners and armies, the 44 cards each in exactly one place.
-  const int owners = config->owners();
-  for (Territory t = 0; t < kNumTerritories; ++t) {
-    const int o = s->owner_[t];
-    if (o < -1 || o >= owners || (o >= 0 && s->armies_[t] < 1) || (o < 0 && s->armies_[t] != 0))
-      return invalid_argument(fmt::format("risk state: territory {} has owner {} and {} armies",
-                                          config->map->territory(t).id, o, s->armies_[t]));
-  }
-  if (config->teams()) {  // §12: armies of one team only; totals and leads agree
-    for (Territory t = 0; t < kNumTerritories; ++t) {
-      int teams_present = 0, total = 0;
-      for (int p = 0; p < kMaxOwners; ++p) {
-        const int n = s->stack_[t][p];
-        if (n < 0 || (n > 0 && p >= config->players))
-          return invalid_argument(fmt::format("risk state: territory {} has {} armies of seat {}",
-                                              config->map->territory(t).id, n, p));
-        total += n;
-        if (n > 0) teams_present |= 1 << RiskConfig::team_of(p);
-      }
-      const int owner = s->owner_[t], armies = s->armies_[t];
-      s->refresh_lead(t);
-      if (teams_present == 3 || total != armies || owner != s->owner_[t])
-        return invalid_argument(
-            fmt::format("risk state: territory {} mixes teams or its stacks disagree with its "
-                        "owner and armies",
-                        config->map->territory(t).id));
-    }
-    for (int p = 2; p < kMaxOwners; ++p)
-      if (s->hand_[p] != 0)
-        return invalid_argument("risk state: Team Risk keeps the team hands in hands[0] and [1]");
-  }
-  CardMask seen = s->deck_ & s->discard_;
-  CardMask all = s->deck_ | s->discard_;
-  std::vector<CardMask> places(s->hand_.begin(), s->hand_.end());
-  places.insert(places.end(), s->bribes_.begin(), s->bribes_.end());
-  for (auto h : places) {
-    seen |= all & h;
-    all |= h;
-  }
-  const bool dealing = s->phase_ == Phase::kDealTerritories;
-  if (seen != 0 || (!dealing && all != kAllCards) || (all & ~kAllCards))
-    return invalid_argument("risk state: the 44 cards must each be in exactly one place");
-  CardMask out_of_sight = 0;  // where a given bribe card can be: under a neutral or in a hand
-  for (int o = 0; o < kMaxOwners; ++o) out_of_sight |= s->hand_[o] | s->bribes_[o];
-  if ((s->given_[0] & s->given_[1]) || ((s->given_[0] | s->given_[1]) & ~out_of_sight))
-    return invalid_argument(
-        "risk state: 'bribes_given' must name different cards for the two players, each under a "
-        "neutral or in a hand");
-  if (s->active_ < 0 || s->active_ >= config->players)
-    return invalid_argument("risk state: active seat out of range");
-  return std::unique_ptr<State>(std::move(s));
 }
 
 json RiskState::view(Seat seat) const {

@@ -81,6 +81,10 @@ inline constexpr Action kEndAllyReinforce = kAllyReinforceBase + 4;
 inline constexpr Action kRemoveBase = kEndAllyReinforce + 1;  // + seat
 inline constexpr Action kNumDistinctActions = kRemoveBase + kMaxOwners;
 
+// The version to_json writes as "format" (docs/state-format.md). Version 1,
+// the documents without "format", had the same fields and still loads.
+inline constexpr int kRiskStateFormat = 2;
+
 inline Action trade_action(int a, int b, int c) {
   return kTradeBase + (a * kNumCards + b) * kNumCards + c;
 }
@@ -295,6 +299,9 @@ class RiskState final : public State {
   void write_beliefs(Seat seat, TensorWriter& w) const;
   // The places an unseen card may be in, for `seat` (observation.cpp).
   CardMask unseen_cards(Seat seat) const;
+  // state_json.cpp: everything a loaded state must satisfy beyond its
+  // fields' ranges (the board, the cards, the phase's pending fields).
+  Status check_loaded() const;
   // setup.cpp
   void apply_setup(Action a);
   void begin_claiming(int first);

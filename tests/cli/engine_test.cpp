@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "cli/engine_session.h"
+#include "core/match.h"
+#include "core/registry.h"
 
 namespace meeple::cli {
 namespace {
@@ -97,6 +99,79 @@ TEST(EngineProtocol, ReplayAndLogRoundTrip) {
   ASSERT_TRUE(r["ok"]) << r.dump();
   EXPECT_EQ(r["verified"], true);
   EXPECT_EQ(r["hash"], hash);
+}
+
+// A Risk position where ending the turn draws a card: the end of a turn
+// with a conquest (§5.8), reached by seeded random play.
+json risk_turn_end_with_a_card() {
+  Match m = Match::start("risk", {{"mode", "domination"}, {"players", 3}}, 5).value();
+  Rng rng(9);
+  for (int i = 0; i < 50000 && !m.state().is_terminal(); ++i) {
+    const json j = m.state().to_json();
+    if (j["phase"] == "fortify" && j["conquests_this_turn"].get<int>() > 0) return j;
+    if (m.state().is_chance()) {
+      m.sample_chance();
+    } else {
+      const auto legal = m.state().legal_actions();
+      EXPECT_TRUE(m.act(legal[rng.below(legal.size())]).is_ok());
+    }
+  }
+  ADD_FAILURE() << "no end of turn with a conquest";
+  return json::object();
+}
+
+TEST(EngineProtocol, LoadKeepsTheSessionsDiceMode) {
+  const json state = risk_turn_end_with_a_card();
+  const json options = {{"mode", "domination"}, {"players", 3}};
+  // A referee session (dice entered by hand) loads a position: ending the
+  // turn leaves the card draw to the referee instead of drawing it.
+  EngineSession s;
+  ASSERT_TRUE(s.handle(
+      {{"cmd", "new"}, {"game", "risk"}, {"options", options}, {"auto_chance", false}})["ok"]);
+  auto r = s.handle({{"cmd", "load"}, {"game", "risk"}, {"options", options}, {"state", state}});
+  ASSERT_TRUE(r["ok"]) << r.dump();
+  r = s.handle({{"cmd", "act"}, {"action", 2309}});  // end the turn
+  ASSERT_TRUE(r["ok"]) << r.dump();
+  EXPECT_EQ(r["current_player"], "chance") << r.dump();
+  // The same with automatic dice, or with auto_chance named on load: drawn.
+  for (const json& load :
+       {json{{"cmd", "load"}, {"game", "risk"}, {"options", options}, {"state", state}},
+        json{{"cmd", "load"},
+             {"game", "risk"},
+             {"options", options},
+             {"state", state},
+             {"auto_chance", true}}}) {
+    EngineSession t;  // automatic dice by default
+    ASSERT_TRUE(t.handle(load)["ok"]);
+    r = t.handle({{"cmd", "act"}, {"action", 2309}});
+    ASSERT_TRUE(r["ok"]) << r.dump();
+    EXPECT_NE(r["current_player"], "chance") << r.dump();
+  }
+  // An explicit false on load in an automatic session is kept too.
+  EngineSession u;
+  r = u.handle({{"cmd", "load"},
+                {"game", "risk"},
+                {"options", options},
+                {"state", state},
+                {"auto_chance", false}});
+  ASSERT_TRUE(r["ok"]) << r.dump();
+  EXPECT_EQ(u.handle({{"cmd", "act"}, {"action", 2309}})["current_player"], "chance");
+}
+
+TEST(EngineProtocol, ReplayOfARefereeLogIsNotVerified) {
+  EngineSession s;
+  ASSERT_TRUE(send(
+      s,
+      R"({"cmd":"new","game":"risk","options":{"mode":"domination","players":3},"auto_chance":false})")
+                  ["ok"]);
+  auto r = send(s, R"({"cmd":"chance","outcome":87548})");  // seat 0 claims first, typed in
+  ASSERT_TRUE(r["ok"]) << r.dump();
+  const json log = send(s, R"({"cmd":"log"})")["log"];
+  EngineSession t;
+  r = t.handle({{"cmd", "replay"}, {"log", log}});
+  ASSERT_TRUE(r["ok"]) << r.dump();
+  EXPECT_EQ(r["referee"], true);
+  EXPECT_EQ(r["verified"], false);
 }
 
 TEST(EngineProtocol, BotSuggestsALegalMove) {

@@ -6,6 +6,8 @@
 #include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
+#include "core/sha256.h"
+#include "core/verify.h"
 #include "server/crypto.h"
 #include "tests/server/fixture.h"
 
@@ -243,6 +245,11 @@ TEST_F(ServerFixture, FinishedGameRevealsASeedMatchingItsHashAndReplays) {
   auto m = Match::replay(log.j, all_games());
   ASSERT_TRUE(m.is_ok()) << m.status().to_string();
   EXPECT_TRUE(m->state().is_terminal());
+  // The server never records supplied chance: its logs verify, not referee.
+  EXPECT_EQ(sha256_hex(log.j["seed"].get<std::string>()),
+            server::sha256_hex(log.j["seed"].get<std::string>()));
+  const Verification v = verify_log(log.j);
+  EXPECT_EQ(v.verdict, Verdict::kVerified) << v.message;
   auto replay = get(port_, table_path(c) + "/replay");
   ASSERT_EQ(replay.status, 200);
   EXPECT_EQ(replay.j["steps"].size(), m->log().size() + 1);

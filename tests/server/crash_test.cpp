@@ -148,6 +148,9 @@ TEST(Crash, KilledServerLosesNothingAcknowledgedAndResumes) {
   json bad_move = log;
   bad_move["entries"][3]["action"] = 0;  // a1 is never legal on move 4
   EXPECT_EQ(verify(bad_move), 1);
+  json from_a_start = log;  // a loaded position: a referee log, never "verified"
+  from_a_start["start"] = Match::start(m->game_ptr(), 0).state().to_json();
+  EXPECT_EQ(verify(from_a_start), 3);
 }
 
 }  // namespace
