@@ -1,5 +1,6 @@
 #include "fuzz/support/server_harness.h"
 
+#include <chrono>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -89,7 +91,9 @@ ServerUnderTest start() {
   o.bot_threads = 1;
   // Short time limits, so an input that stops mid-request costs a second,
   // not thirty.
-  o.limits.http_timeout_seconds = 1;
+  o.limits.http_idle_timeout = std::chrono::seconds(1);
+  o.limits.header_timeout = std::chrono::seconds(1);
+  o.limits.request_timeout = std::chrono::seconds(1);
   auto s = server::Server::open(o);
   FUZZ_CHECK(s.is_ok(), "the server does not start: %s", s.status().to_string().c_str());
   the_server() = std::move(*s);
