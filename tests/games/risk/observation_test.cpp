@@ -164,7 +164,9 @@ TEST(RiskMetadata, EveryMode) {
     EXPECT_EQ(m.chance_mode, ChanceMode::kExplicitStochastic) << w.mode;
     EXPECT_EQ(m.information, Information::kImperfect);
     EXPECT_EQ(m.utility, w.utility) << w.mode << " " << w.players;
-    if (w.utility != Utility::kGeneralSum) EXPECT_EQ(m.utility_sum, w.sum) << w.mode;
+    if (w.utility != Utility::kGeneralSum) {
+      EXPECT_EQ(m.utility_sum, w.sum) << w.mode;
+    }
     EXPECT_EQ(m.teams, w.teams) << w.mode << " " << w.players;
     EXPECT_EQ(m.max_game_length, kUnboundedLength);
     EXPECT_EQ(m.practical_game_length, kPracticalGameLength);
