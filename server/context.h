@@ -3,8 +3,10 @@
 // (server.h).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,9 @@ struct ServerContext {
   Limits limits;
   HostPolicy hosts;
   ConnectionLimiter* connections = nullptr;
+  // Set when the server stops: answers still on their way are dropped
+  // (shared, so it outlives the server for whoever still holds it).
+  std::shared_ptr<std::atomic<bool>> stopping = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace meeple::server

@@ -39,11 +39,11 @@ std::optional<std::string_view> header(const http::request<http::string_body>& r
 class HttpSession::PendingAnswer {
  public:
   PendingAnswer(std::shared_ptr<HttpSession> session, bool keep_alive)
-      : session_(std::move(session)), keep_alive_(keep_alive) {}
+      : session_(std::move(session)), stopping_(session_->ctx_.stopping), keep_alive_(keep_alive) {}
   PendingAnswer(const PendingAnswer&) = delete;
   PendingAnswer& operator=(const PendingAnswer&) = delete;
   ~PendingAnswer() {
-    if (given_.exchange(true)) return;
+    if (given_.exchange(true) || *stopping_) return;
     log_line("an API request was dropped without an answer; sent 500");
     post(ApiResponse{500,
                      {{"error",
@@ -59,9 +59,7 @@ class HttpSession::PendingAnswer {
   void post(ApiResponse r) {
     // Nothing to answer once the server is stopping (and posting into an
     // io_context that is being destroyed is not allowed).
-    auto& ioc = static_cast<asio::io_context&>(
-        asio::query(session_->stream_.get_executor(), asio::execution::context));
-    if (ioc.stopped()) return;
+    if (*stopping_) return;
     // Back to the connection's strand.
     asio::post(session_->stream_.get_executor(),
                [s = session_, keep_alive = keep_alive_, r = std::move(r)] {
@@ -70,6 +68,7 @@ class HttpSession::PendingAnswer {
                });
   }
   std::shared_ptr<HttpSession> session_;
+  std::shared_ptr<std::atomic<bool>> stopping_;
   bool keep_alive_;
   std::atomic<bool> given_{false};
 };

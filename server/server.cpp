@@ -232,6 +232,7 @@ void Server::run_until_signal() {
 void Server::stop() {
   if (stopped_) return;
   stopped_ = true;
+  *ctx_.stopping = true;
   if (listener_) listener_->close();
   work_.reset();
   ioc_.stop();  // also drops the sweep timer's wait

@@ -1,6 +1,7 @@
 #include "server/static_files.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>

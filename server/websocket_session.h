@@ -19,6 +19,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 
 #include "server/beast.h"
 #include "server/connection_limiter.h"
