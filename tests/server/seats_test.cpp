@@ -118,8 +118,11 @@ TEST_F(ServerFixture, OfRacingJoinsForOneSeatExactlyOneWins) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(won, 1);
   EXPECT_EQ(refused, 7);
-  for (const auto& t : tokens)
-    if (!t.empty()) EXPECT_EQ(get(port_, path_of(c), t).j["you"], 1);
+  for (const auto& t : tokens) {
+    if (!t.empty()) {
+      EXPECT_EQ(get(port_, path_of(c), t).j["you"], 1);
+    }
+  }
 }
 
 TEST_F(ServerFixture, AJoinThatCannotBeStoredChangesNothing) {
