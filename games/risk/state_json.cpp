@@ -126,7 +126,7 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
   for (const auto& [k, v] : j.items()) {
     // "bribes_given": active 2-player games only, absent in states saved
     // before the briber's memory was kept (nobody then remembers a giver).
-    bool known = k == "format" || (active_mode && k == "bribes_given");
+    bool known = k == "format" || (c.mode == Mode::kTwoPlayerActive && k == "bribes_given");
     for (auto name : required) known = known || k == name;
     if (!known) r.fail("/" + k, "no such field (unknown fields are rejected)");
   }
