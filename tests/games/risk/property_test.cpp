@@ -168,6 +168,7 @@ void conformance(const std::string& mode, int players, uint64_t seed) {
        .max_steps = 200000,
        .seed = seed,
        .deep_check_every = 7,
+       .id_sweep_every = 10,  // all 87,770 ids at every 70th step: seconds, not minutes
        .player = [](const Game& game, uint64_t s) { return make_risk_bot(game, 1, s); }});
 }
 
