@@ -55,7 +55,9 @@ bool JsonReader::object(const json& v, const std::string& path,
 
 const nlohmann::json& JsonReader::at(const json& obj, std::string_view key) const {
   static const json kNull;
-  if (!ok() || !obj.is_object()) return kNull;
+  // Still the real field after a failure: callers index into arrays they
+  // have checked, and a later field's failure must not pull them away.
+  if (!obj.is_object()) return kNull;
   auto it = obj.find(key);
   return it == obj.end() ? kNull : *it;
 }

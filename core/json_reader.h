@@ -34,7 +34,7 @@ class JsonReader {
   bool object(const json& v, const std::string& path,
               std::initializer_list<std::string_view> required,
               std::initializer_list<std::string_view> optional = {});
-  // obj[key], or null when the reader has failed or the field is missing.
+  // obj[key], or null when the field is missing.
   const json& at(const json& obj, std::string_view key) const;
   // `v` is an array of exactly `size` elements.
   bool array(const json& v, const std::string& path, size_t size);

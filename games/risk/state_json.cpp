@@ -441,8 +441,6 @@ Status RiskState::check_loaded() const {
                fmt::format("armies left to place for the seat to move ({})", active_));
   if (ph == Phase::kTwoPlayerPlace && own_left_ > setup_left_[active_])
     return bad("/own_left", "no more than the seat's starting armies left");
-  if (ph != Phase::kTwoPlayerPlace && (own_left_ != 0 || neutral_done_ != 0))
-    return bad("/own_left", "0 (and neutral_done 0) outside the 2-player placement turns");
   // Reinforcements: pending only while they are being placed.
   const bool placing =
       ph == Phase::kReinforce || ph == Phase::kForcedPlace || ph == Phase::kAllyPlace;
@@ -480,13 +478,13 @@ Status RiskState::check_loaded() const {
     const bool enemy = c.teams() ? team_in(tgt_) != RiskConfig::team_of(active_)
                                  : owner_[tgt_] != owner_[src_] && owner_[tgt_] != active_;
     if (!enemy) return bad("/battle/1", "an enemy territory");
-    if (att_dice_ < 1 || att_dice_ > armies_[src_] - 1)
+    // (In Team Risk's removal the attacker's own losses are already taken.)
+    if (ph != Phase::kRemoveArmy && (att_dice_ < 1 || att_dice_ > armies_[src_] - 1))
       return bad("/battle/2", fmt::format("1..{} attack dice (one army stays behind)",
                                           std::min(3, armies_[src_] - 1)));
     const int max_def = max_defence_dice(armies_[tgt_]);
-    if (ph == Phase::kDefend) {
-      if (def_dice_ != 0 || dice_rolled_ != 0)
-        return bad("/battle/3", "0 defence dice and 0 rolled before the defender answers");
+    if (ph == Phase::kDefend) {  // the defence dice are chosen next (a stale count is kept)
+      if (dice_rolled_ != 0) return bad("/battle/4", "0 dice rolled before the defender answers");
     } else if (def_dice_ < 1 || def_dice_ > max_def) {
       return bad("/battle/3", fmt::format("1..{} defence dice", max_def));
     }
@@ -495,12 +493,9 @@ Status RiskState::check_loaded() const {
   }
   if (c.teams()) {
     if (ph == Phase::kRemoveArmy) {
-      int colours = 0;
-      for (int p = 0; p < players; ++p) colours += stack_[tgt_][p] > 0;
-      if (pending_losses_ < 1 || pending_losses_ >= armies_[tgt_] || colours < 2)
-        return bad(
-            "/pending_losses/0",
-            "losses to choose: at least 1, fewer than the armies, from 2 colours or more (R30)");
+      if (pending_losses_ < 1 || pending_losses_ >= armies_[tgt_])
+        return bad("/pending_losses/0",
+                   "losses to choose: at least 1 and fewer than the armies there (R30)");
       if (decider_ < 0 || RiskConfig::team_of(decider_) == RiskConfig::team_of(active_))
         return bad("/pending_losses/1", "a seat of the defending team");
     } else if (pending_losses_ != 0 || decider_ != -1) {

@@ -97,7 +97,8 @@ TEST(RiskDataFiles, ABrokenEditionIsAnError) {
   expect_edition_error([](json& d) { d["missions"]["cards"][0]["status"] = 5; }, "mistyped");
   expect_edition_error([](json& d) { d["cards"]["territory_symbols"]["alaska"] = 1; }, "mistyped");
   expect_edition_error([](json& d) { d["missions"]["cards"].erase(0); }, "27 missions");
-  for (auto& [field, value] : data("classic.json")["missions"]["cards"][20].items()) {
+  const json edition = data("classic.json");
+  for (const auto& [field, value] : edition["missions"]["cards"][20].items()) {
     (void)value;
     if (field == "territories" || field == "min_armies" || field == "continents_min" ||
         field == "conquests")
