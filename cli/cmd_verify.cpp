@@ -14,9 +14,9 @@
 
 #include <iostream>
 
+#include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "cli/json_input.h"
-#include "all_games/all_games.h"
 #include "core/verify.h"
 
 namespace meeple::cli {

@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(rebuilt.is_ok(), "a replayed match's own log does not replay: %s",
                rebuilt.status().to_string().c_str());
     FUZZ_CHECK(rebuilt->state().hash() == match->state().hash(), "the replays end apart");
-    FUZZ_CHECK(Match::from_json(match->to_json(), all_games()).is_ok(), "Match::to_json does not load back");
+    FUZZ_CHECK(Match::from_json(match->to_json(), all_games()).is_ok(),
+               "Match::to_json does not load back");
     Rng rng(fuzz::input_seed(data, size));
     fuzz::exercise_state(match->game(), match->state(), rng, 2);
   } else {

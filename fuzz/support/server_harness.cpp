@@ -1,6 +1,5 @@
 #include "fuzz/support/server_harness.h"
 
-#include <chrono>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>

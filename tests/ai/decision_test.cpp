@@ -5,7 +5,6 @@
 // it sees (checked at run time on Secret Missions Risk, the mode with the
 // most hidden parts). For a perfect-information game a sample is the exact
 // state.
-#include "all_games/all_games.h"
 #include "core/decision.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +13,7 @@
 #include <type_traits>
 
 #include "ai/bot.h"
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/registry.h"
 

@@ -76,8 +76,7 @@ TEST(ReversiMetadata, DeterministicPerfectZeroSum) {
   EXPECT_EQ(m.seat_names, (std::vector<std::string>{"Black", "White"}));
   EXPECT_EQ(m.teams, (std::vector<std::vector<Seat>>{{0}, {1}}));
   EXPECT_EQ(m.observation_tensor_shape, (std::vector<int>{5, 8, 8}));
-  const json listed =
-      all_games().describe_with_metadata(*all_games().find("reversi"));
+  const json listed = all_games().describe_with_metadata(*all_games().find("reversi"));
   ASSERT_EQ(listed["variants"].size(), 1u);
   EXPECT_EQ(listed["variants"][0]["metadata"]["utility"], "zero_sum");
   EXPECT_EQ(listed["variants"][0]["metadata"]["max_game_length"], 120);
