@@ -12,6 +12,7 @@
 #include <set>
 
 #include "ai/bot.h"
+#include "core/decision.h"
 #include "core/match.h"
 #include "fuzz/support/games.h"
 #include "server/crypto.h"
@@ -49,7 +50,7 @@ Match play(const fuzz::GameConfig& c, uint64_t seed, int max_steps, Visit visit)
     visit(m, step);
     if (m.state().is_chance())
       m.sample_chance();
-    else if (!m.act(bots[m.state().current_player()]->choose(m.state())))
+    else if (!m.act(bots[m.state().current_player()]->choose(Decision(m.game(), m.state()))))
       break;
   }
   return m;

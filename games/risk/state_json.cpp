@@ -447,7 +447,8 @@ Status RiskState::check_loaded() const {
   if (placing && reinforcements_ < 1) return bad("/reinforcements", "at least 1 while placing");
   if (ph == Phase::kAllyPlace && reinforcements_ > 6)
     return bad("/reinforcements", "1..6 (an ally's die, R10)");
-  if (!placing && ph != Phase::kForcedTrade && reinforcements_ != 0)
+  // A game may end mid-placement (a mission completed): the rest is moot.
+  if (!placing && ph != Phase::kForcedTrade && ph != Phase::kGameOver && reinforcements_ != 0)
     return bad("/reinforcements", fmt::format("0 in phase {}", phase_name(ph)));
   const int hand_size = popcount(hand_[hand_slot(active_)]);
   if (must_trade_ && (ph != Phase::kReinforce || hand_size < 5 || placed_any_))

@@ -2,6 +2,7 @@
 // input answered with a one-line error that leaves the state unchanged.
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "cli/engine_session.h"
 #include "core/match.h"
 #include "core/registry.h"
@@ -104,7 +105,7 @@ TEST(EngineProtocol, ReplayAndLogRoundTrip) {
 // A Risk position where ending the turn draws a card: the end of a turn
 // with a conquest (§5.8), reached by seeded random play.
 json risk_turn_end_with_a_card() {
-  Match m = Match::start("risk", {{"mode", "domination"}, {"players", 3}}, 5).value();
+  Match m = Match::start("risk", {{"mode", "domination"}, {"players", 3}}, 5, all_games()).value();
   Rng rng(9);
   for (int i = 0; i < 50000 && !m.state().is_terminal(); ++i) {
     const json j = m.state().to_json();

@@ -248,7 +248,7 @@ TEST_F(ServerFixture, FinishedGameRevealsASeedMatchingItsHashAndReplays) {
   // The server never records supplied chance: its logs verify, not referee.
   EXPECT_EQ(sha256_hex(log.j["seed"].get<std::string>()),
             server::sha256_hex(log.j["seed"].get<std::string>()));
-  const Verification v = verify_log(log.j);
+  const Verification v = verify_log(log.j, all_games());
   EXPECT_EQ(v.verdict, Verdict::kVerified) << v.message;
   auto replay = get(port_, table_path(c) + "/replay");
   ASSERT_EQ(replay.status, 200);

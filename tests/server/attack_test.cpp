@@ -349,9 +349,9 @@ TEST_F(HostOriginAttack, PostsFromOtherOriginsGet403) {
                            "\r\nContent-Type: text/plain\r\nContent-Length: " +
                            std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
   };
-  for (const std::string origin :
-       {"http://evil.example", "null", "http://localhost:" + std::to_string(port_),
-        "http://127.0.0.1:1", "http://127.0.0.1", "file://", "\xff"}) {
+  for (const std::string& origin : std::vector<std::string>{
+           "http://evil.example", "null", "http://localhost:" + std::to_string(port_),
+           "http://127.0.0.1:1", "http://127.0.0.1", "file://", "\xff"}) {
     auto r = post_from(origin);
     ASSERT_TRUE(r) << origin;
     EXPECT_EQ(r->status, 403) << origin << ": " << r->body;

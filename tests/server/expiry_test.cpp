@@ -12,6 +12,7 @@
 #include <fstream>
 #include <thread>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "server/crypto.h"
 #include "tests/server/fixture.h"
@@ -125,7 +126,7 @@ TEST_F(ExpiryExport, ExpiredLogsAreExportedVerifiableAndDeleted) {
     std::ifstream in(file);
     const json log = json::parse(in);
     EXPECT_EQ(server::sha256_hex(log["seed"].get<std::string>()), c["table"]["seed_sha256"]);
-    auto m = Match::replay(log);
+    auto m = Match::replay(log, all_games());
     ASSERT_TRUE(m.is_ok()) << m.status().to_string();
     EXPECT_EQ(log["expired"]["reason"], c == done ? "finished" : "idle");
     EXPECT_EQ(count_rows(db_, "SELECT COUNT(*) FROM actions WHERE table_id = '" +

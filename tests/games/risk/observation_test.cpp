@@ -8,6 +8,7 @@
 
 #include "ai/risk/risk_bot.h"
 #include "all_games/all_games.h"
+#include "core/decision.h"
 #include "core/match.h"
 #include "risk_helpers.h"
 
@@ -195,8 +196,9 @@ TEST(RiskReturns, TeamWinIsSharedByTheTeam) {
     if (m.state().is_chance())
       m.sample_chance();
     else
-      ASSERT_TRUE(
-          m.act(bots[static_cast<size_t>(m.state().current_player())]->choose(m.state())).is_ok());
+      ASSERT_TRUE(m.act(bots[static_cast<size_t>(m.state().current_player())]->choose(
+                            Decision(m.game(), m.state())))
+                      .is_ok());
   }
   ASSERT_TRUE(m.state().is_terminal());
   const auto& s = static_cast<const RiskState&>(m.state());

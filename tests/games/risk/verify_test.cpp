@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "core/match.h"
 #include "core/sha256.h"
 #include "risk_helpers.h"
@@ -32,22 +33,22 @@ json risk_log(int steps) {
 
 TEST(RiskVerify, ALogUnderAnotherGameOrOptionsFailsAtOnce) {
   const json honest = risk_log(400);
-  const Verification v = verify_log(honest);
+  const Verification v = verify_log(honest, all_games());
   EXPECT_EQ(v.verdict, Verdict::kFailed);  // unfinished: a table reveals only finished logs
   EXPECT_NE(v.message.find("before the game does"), std::string::npos) << v.message;
   for (const json& options :
        {json{{"mode", "domination"}, {"players", 4}}, json{{"mode", "missions"}, {"players", 3}}}) {
     json log = honest;
     log["options"] = options;
-    const Verification w = verify_log(log);
+    const Verification w = verify_log(log, all_games());
     EXPECT_EQ(w.verdict, Verdict::kFailed);
     EXPECT_EQ(w.entry, 1u) << options.dump() << ": " << w.message;
   }
   json log = honest;
   log["game"] = "reversi";
   log["options"] = json::object();
-  EXPECT_EQ(verify_log(log).verdict, Verdict::kFailed);
-  EXPECT_EQ(verify_log(log).entry, 1u);
+  EXPECT_EQ(verify_log(log, all_games()).verdict, Verdict::kFailed);
+  EXPECT_EQ(verify_log(log, all_games()).entry, 1u);
 }
 
 TEST(RiskVerify, AChangedDieFailsAtItsEntry) {
@@ -64,7 +65,7 @@ TEST(RiskVerify, AChangedDieFailsAtItsEntry) {
     }
   }
   ASSERT_GT(changed, 0u) << "no die after entry 100";
-  const Verification v = verify_log(log);
+  const Verification v = verify_log(log, all_games());
   EXPECT_EQ(v.verdict, Verdict::kFailed);
   EXPECT_EQ(v.entry, changed) << v.message;
   EXPECT_NE(v.message.find("does not follow from the seed"), std::string::npos) << v.message;
