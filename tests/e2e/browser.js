@@ -24,6 +24,11 @@ export function useBrowser({ width, height }) {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width, height },
+      // Playwright's waitForFunction evaluates its predicate with eval, which
+      // the server's CSP (script-src 'self') forbids. The policy itself is
+      // checked header by header in tests/server/attack_test.cpp; the page's
+      // own scripts never need eval.
+      bypassCSP: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
