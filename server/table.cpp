@@ -375,8 +375,11 @@ void Table::hint(Seat seat, int level, Reply done) {
     const int used = busy ? std::min(level, kBusyHintLevel) : level;
     // The bot sees only what the seat may know (core/decision.h).
     auto bot = make_bot(*game, used, random_u64());
-    Result<json> answer = bot.status();
-    if (bot) {
+    // (A Result is built from an error Status only: an OK one is asserted.)
+    Result<json> answer = json();
+    if (!bot) {
+      answer = bot.status();
+    } else {
       const Action a = (*bot)->choose(Decision(*game, *state));
       answer = json{{"action", action_entry(*state, a)},
                     {"level", used},
