@@ -82,9 +82,19 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
     auto r = get(port_, path);
     ASSERT_EQ(r.status, 200) << r.body;
     const json& got = r.j["table"];
-    for (const char* key :
-         {"game", "options", "status", "version", "to_move", "seats", "seed_sha256"})
+    for (const char* key : {"game", "options", "status", "version", "to_move", "seed_sha256"})
       EXPECT_EQ(got[key], t[key]) << key;
+    // Seats as saved, plus the access the schema migration gave them: the
+    // first human seat is its creator's, every other human seat invited.
+    json seats = got["seats"];
+    bool first_human = true;
+    for (auto& s : seats) {
+      if (s["kind"] != "human") continue;
+      EXPECT_EQ(s["access"], first_human ? "creator" : "invite") << s.dump();
+      first_human = false;
+      s.erase("access");
+    }
+    EXPECT_EQ(seats, t["seats"]);
     if (t.contains("returns")) {
       EXPECT_EQ(got["returns"], t["returns"]);
       EXPECT_EQ(got["seed"], t["seed"]);
