@@ -451,7 +451,7 @@ Status RiskState::check_loaded() const {
   if (!placing && ph != Phase::kForcedTrade && ph != Phase::kGameOver && reinforcements_ != 0)
     return bad("/reinforcements", fmt::format("0 in phase {}", phase_name(ph)));
   const int hand_size = popcount(hand_[hand_slot(active_)]);
-  if (must_trade_ && (ph != Phase::kReinforce || hand_size < 5 || placed_any_))
+  if (must_trade_ && !over && (ph != Phase::kReinforce || hand_size < 5 || placed_any_))
     return bad("/must_trade",
                "true only in the reinforcement step, before placing, with 5 or more cards (§5.3)");
   if (ph == Phase::kForcedTrade && hand_size < 5)
