@@ -67,7 +67,8 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   if (ec) return;
   open_ = true;
   watch_as(seat_);
-  arm_idle_timer();
+  last_message_ = std::chrono::steady_clock::now();
+  arm_idle_timer(ctx_.limits.ws_idle_timeout);
   do_read();
 }
 
@@ -102,7 +103,7 @@ void WebSocketSession::on_read(beast::error_code ec, size_t) {
   const std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   ++messages_read_;
-  arm_idle_timer();
+  last_message_ = std::chrono::steady_clock::now();
   try {
     on_message(text);
   } catch (const std::exception& e) {
@@ -137,10 +138,18 @@ void WebSocketSession::on_message(const std::string& text) {
              fmt::format("unknown message type '{}' (expected auth or ping)", printable(type, 40)));
 }
 
-void WebSocketSession::arm_idle_timer() {
-  idle_timer_.expires_after(ctx_.limits.ws_idle_timeout);
+// The timer is armed once and, when it fires, measured against the last
+// message rather than re-armed on every message: re-arming races with an
+// expiry whose handler is already queued (it then runs with no error and
+// would close a client that had just spoken), and costs a timer
+// operation per message.
+void WebSocketSession::arm_idle_timer(std::chrono::steady_clock::duration after) {
+  idle_timer_.expires_after(after);
   idle_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec || !self->open_) return;  // re-armed or closed
+    if (ec || !self->open_) return;  // cancelled or closed
+    const auto quiet = std::chrono::steady_clock::now() - self->last_message_;
+    const auto limit = std::chrono::steady_clock::duration(self->ctx_.limits.ws_idle_timeout);
+    if (quiet < limit) return self->arm_idle_timer(limit - quiet);
     self->close_after_writes(websocket::close_code::going_away,
                              "no message from the client for too long");
   });

@@ -17,6 +17,7 @@
 // answers pings, so an abandoned tab does not hold a connection forever.
 #pragma once
 
+#include <chrono>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -46,7 +47,7 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   void do_read();
   void on_read(boost::beast::error_code ec, size_t bytes);
   void on_message(const std::string& text);
-  void arm_idle_timer();
+  void arm_idle_timer(std::chrono::steady_clock::duration after);
   void queue(std::shared_ptr<const std::string> message, size_t version);
   void send_error(const std::string& code, const std::string& message);
   void close_after_writes(boost::beast::websocket::close_code code, std::string reason);
@@ -57,6 +58,7 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
   boost::asio::steady_timer idle_timer_;
+  std::chrono::steady_clock::time_point last_message_;  // the client's, for the idle timeout
   ServerContext& ctx_;
   std::shared_ptr<Table> table_;
   Seat seat_;

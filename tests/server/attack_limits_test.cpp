@@ -144,8 +144,10 @@ class IdleAttack : public ServerFixture {
     o.limits.http_idle_timeout = 300ms;
     o.limits.header_timeout = 400ms;
     o.limits.request_timeout = 3s;
-    o.limits.ws_idle_timeout = 1s;
-    o.limits.ws_ping_timeout = 400ms;  // Beast pings every 200 ms
+    // Wide enough that a stall of a loaded CI machine (ASan, parallel
+    // tests, two cores) is not taken for an idle client.
+    o.limits.ws_idle_timeout = 2s;
+    o.limits.ws_ping_timeout = 1s;  // Beast pings every 500 ms
   }
 };
 
@@ -191,13 +193,13 @@ TEST_F(IdleAttack, WebSocketThatOnlyAnswersPingsIsClosed) {
   WsClient silent(port_, target);
   ASSERT_TRUE(silent.next());
   std::thread keep_alive([&] {
-    for (int i = 0; i < 25; ++i) {  // 2.5 s: well past the 1 s idle timeout
+    for (int i = 0; i < 40; ++i) {  // 4 s: well past the 2 s idle timeout
       talker.send(R"({"type":"ping"})");
       std::this_thread::sleep_for(100ms);
     }
   });
   // One long read: the client answers every ping meanwhile, sends nothing.
-  const auto m = silent.next(5s);
+  const auto m = silent.next(6s);
   keep_alive.join();
   EXPECT_FALSE(m);
   EXPECT_EQ(silent.close_code(), 1001) << "a WebSocket that only answers pings stays open";
