@@ -121,8 +121,9 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
   }
   if (!j.is_object())
     return invalid_argument(fmt::format("risk state: expected an object, got {}", j.type_name()));
+  // fmt, not "/" + std::string: GCC 12 at -O3 reports a false -Wrestrict there.
   for (auto name : required)
-    if (!j.contains(name)) r.fail("/" + std::string(name), "a field (it is missing)");
+    if (!j.contains(name)) r.fail(fmt::format("/{}", name), "a field (it is missing)");
   for (const auto& [k, v] : j.items()) {
     // "bribes_given": active 2-player games only, absent in states saved
     // before the briber's memory was kept (nobody then remembers a giver).
