@@ -97,12 +97,16 @@ Status Match::supply_chance(Action outcome) {
   return illegal_action(fmt::format("{} is not a possible chance outcome here", outcome));
 }
 
-Action Match::sample_chance() {
+Action Match::draw_chance(Rng& rng) const {
   assert(state_->is_chance());
   const auto outcomes = state_->chance_outcomes();
   std::vector<double> weights(outcomes.size());
   for (size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
-  const Action a = outcomes[rng_.pick(weights)].action;
+  return outcomes[rng.pick(weights)].action;
+}
+
+Action Match::sample_chance() {
+  const Action a = draw_chance(rng_);
   record(kChance, a, false);
   return a;
 }
@@ -220,12 +224,15 @@ Status Match::replay_entry(const json& e) {
     if (supplied) {
       if (auto st = supply_chance(a); !st) return data_loss(st.message());
     } else {
-      Match probe = *this;
-      const Action sampled = probe.sample_chance();
+      // Draw with a copy of the RNG alone: copying the match would copy its
+      // log and make replay quadratic in the log's length.
+      Rng probe = rng_;
+      const Action sampled = draw_chance(probe);
       if (sampled != a)
         return data_loss(fmt::format(
             "chance outcome {} does not follow from the seed (the seed gives {})", a, sampled));
-      *this = std::move(probe);
+      rng_ = probe;
+      record(kChance, a, false);
     }
   } else {
     if (e.contains("seat")) {

@@ -96,6 +96,8 @@ class Match {
  private:
   Match(std::shared_ptr<const Game> game, std::unique_ptr<State> state, uint64_t seed, json start);
   void record(Seat seat, Action a, bool supplied);
+  // The outcome `rng` gives at this chance node; nothing is recorded.
+  Action draw_chance(Rng& rng) const;
   static Result<Match> replay_entries(Match base, const json& entries);
 
   std::shared_ptr<const Game> game_;
