@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/loadgen/stats.h"
 #include "server/beast.h"
 
 namespace {
@@ -210,12 +211,7 @@ class Player : public std::enable_shared_from_this<Player> {
   Clock::time_point submitted_;
 };
 
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())));
-  return v[i];
-}
+using meeple::loadgen::percentile;
 
 }  // namespace
 

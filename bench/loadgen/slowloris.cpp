@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/loadgen/stats.h"
 #include "server/beast.h"
 
 namespace {
@@ -144,12 +145,7 @@ bool health(beast::tcp_stream& stream) {
   return !ec && res.result_int() == 200;
 }
 
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())));
-  return v[i];
-}
+using meeple::loadgen::percentile;
 
 double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
