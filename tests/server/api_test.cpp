@@ -14,9 +14,6 @@
 namespace meeple::test {
 namespace {
 
-const json kTwoHumans = {{"game", "reversi"},
-                         {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}};
-
 std::string table_path(const json& created) {
   return "/api/tables/" + created["id"].get<std::string>();
 }

@@ -17,9 +17,6 @@
 namespace meeple::test {
 namespace {
 
-const json kTwoHumans = {{"game", "reversi"},
-                         {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}};
-
 std::string path_of(const json& c) {
   return "/api/tables/" + c["id"].get<std::string>();
 }

@@ -20,11 +20,6 @@
 namespace meeple::test {
 namespace {
 
-const json kTwoHumans = {{"game", "reversi"},
-                         {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}};
-const json kTwoComputers = {{"game", "reversi"},
-                            {"seats", json::array({{{"kind", "computer"}, {"level", 0}},
-                                                   {{"kind", "computer"}, {"level", 0}}})}};
 constexpr int64_t kMinute = 60'000;
 
 int64_t count_rows(const std::string& db, const std::string& sql) {
@@ -39,18 +34,13 @@ int64_t count_rows(const std::string& db, const std::string& sql) {
   return n;
 }
 
-class Expiry : public ServerFixture {
+class Expiry : public ClockedServerFixture {
  protected:
   void configure(server::ServerOptions& o) override {
+    ClockedServerFixture::configure(o);
     o.expiry = {.finished_ms = 10 * kMinute, .idle_ms = 60 * kMinute};
     o.sweep_interval_ms = 20;
     o.export_dir = export_dir_;
-    o.now_ms = [this] {
-      return std::chrono::duration_cast<std::chrono::milliseconds>(
-                 std::chrono::system_clock::now().time_since_epoch())
-                 .count() +
-             offset_ms_.load();
-    };
   }
   std::string path(const json& c) { return "/api/tables/" + c["id"].get<std::string>(); }
   // Waits until GET answers `status` (the sweep runs on its own timer).
@@ -69,7 +59,6 @@ class Expiry : public ServerFixture {
     return c;
   }
 
-  std::atomic<int64_t> offset_ms_{0};
   std::string export_dir_;
 };
 

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -33,7 +35,6 @@ class ServerFixture : public ::testing::Test {
   virtual void configure(server::ServerOptions& /*options*/) {}
   void start() {
     server::ServerOptions o;
-    configure(o);
     o.port = 0;
     o.db_path = db_;
     o.web_root = MEEPLE_SOURCE_DIR "/web";
@@ -65,6 +66,29 @@ class ServerFixture : public ::testing::Test {
   std::string db_;
   std::unique_ptr<server::Server> server_;
   unsigned short port_ = 0;
+};
+
+// Create requests: a Reversi table of two humans, and one of two level-0
+// computers.
+inline const json kTwoHumans = {{"game", "reversi"},
+                                {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}};
+inline const json kTwoComputers = {{"game", "reversi"},
+                                   {"seats", json::array({{{"kind", "computer"}, {"level", 0}},
+                                                          {{"kind", "computer"}, {"level", 0}}})}};
+
+// A server whose clock the test moves: the wall clock plus offset_ms_.
+// Subclasses that configure more call ClockedServerFixture::configure first.
+class ClockedServerFixture : public ServerFixture {
+ protected:
+  void configure(server::ServerOptions& o) override {
+    o.now_ms = [this] {
+      return std::chrono::duration_cast<std::chrono::milliseconds>(
+                 std::chrono::system_clock::now().time_since_epoch())
+                 .count() +
+             offset_ms_.load();
+    };
+  }
+  std::atomic<int64_t> offset_ms_{0};
 };
 
 }  // namespace meeple::test

@@ -15,24 +15,12 @@
 namespace meeple::test {
 namespace {
 
-const json kTwoHumans = {{"game", "reversi"},
-                         {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}};
-const json kTwoComputers = {{"game", "reversi"},
-                            {"seats", json::array({{{"kind", "computer"}, {"level", 0}},
-                                                   {{"kind", "computer"}, {"level", 0}}})}};
-
-class Quotas : public ServerFixture {
+class Quotas : public ClockedServerFixture {
  protected:
   void configure(server::ServerOptions& o) override {
+    ClockedServerFixture::configure(o);
     o.quotas = {.tables_per_minute = 2, .live_tables = 0, .actions_per_minute = 3};
-    o.now_ms = [this] {
-      return std::chrono::duration_cast<std::chrono::milliseconds>(
-                 std::chrono::system_clock::now().time_since_epoch())
-                 .count() +
-             offset_ms_.load();
-    };
   }
-  std::atomic<int64_t> offset_ms_{0};
 };
 
 TEST_F(Quotas, TableCreationIsLimitedPerMinutePerAddress) {

@@ -14,8 +14,6 @@
 namespace meeple::test {
 namespace {
 
-const json kTwoHumans = {{"game", "reversi"},
-                         {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}};
 const json kCreatorAndOpen = {
     {"game", "reversi"},
     {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}, {"access", "open"}}})}};
