@@ -68,6 +68,11 @@ class Decision {
   // the match's). Its current_player() is seat() and its legal actions are
   // legal_actions(). Perfect-information games: an exact copy of the state.
   std::unique_ptr<State> determinize(Rng& rng) const { return truth_->determinize(seat_, rng); }
+  // The same sample written into `sample` (State::determinize_into): a bot
+  // that keeps one sample between decisions reuses its storage.
+  void determinize_into(Rng& rng, std::unique_ptr<State>& sample) const {
+    truth_->determinize_into(seat_, rng, sample);
+  }
 
  private:
   const Game* game_;

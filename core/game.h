@@ -116,6 +116,13 @@ class State {
   // A full state consistent with view(seat). Perfect-information games
   // return a copy.
   virtual std::unique_ptr<State> determinize(Seat /*seat*/, Rng& /*rng*/) const { return clone(); }
+  // The same sample as determinize(seat, rng) (the same draws from rng),
+  // written into `out`, which may hold an earlier sample of this game: a game
+  // overrides it to reuse that state's storage, so a bot deciding again and
+  // again allocates nothing. Any other `out` (empty, another game) is replaced.
+  virtual void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
+    out = determinize(seat, rng);
+  }
 
   // Per seat, at the end: 1 win, 0 draw, -1 loss (team games: the team's).
   // Before the end: all zero.

@@ -21,8 +21,8 @@ class HeuristicBot final : public Bot {
     // it gets them from a state consistent with what the seat knows, drawn
     // with its own RNG (the draws depend only on public counts, so the
     // noise below, and the whole game, stay the same for the same seed).
-    const auto sample = d.determinize(sample_rng_);
-    const auto* s = dynamic_cast<const RiskState*>(sample.get());
+    d.determinize_into(sample_rng_, sample_);  // reuses the last decision's sample
+    const auto* s = dynamic_cast<const RiskState*>(sample_.get());
     if (!s) return fallback_.choose(d);
     const std::vector<Action>& legal = d.legal_actions();
     // Declaring a mission and trading a set never hurt: do them first.
@@ -256,8 +256,9 @@ class HeuristicBot final : public Bot {
     return best;
   }
 
-  Rng rng_;         // breaks ties between equally scored choices
-  Rng sample_rng_;  // draws what the seat cannot see
+  Rng rng_;                        // breaks ties between equally scored choices
+  Rng sample_rng_;                 // draws what the seat cannot see
+  std::unique_ptr<State> sample_;  // the last decision's sample, reused
   RandomBot fallback_;
 };
 

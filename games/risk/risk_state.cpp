@@ -319,6 +319,22 @@ json RiskState::view(Seat seat) const {
 
 std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
   auto s = std::make_unique<RiskState>(*this);
+  redraw_unseen(seat, rng, s.get());
+  return s;
+}
+
+void RiskState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
+  auto* s = dynamic_cast<RiskState*>(out.get());
+  if (!s) {
+    out = determinize(seat, rng);
+    return;
+  }
+  *s = *this;  // copy-assignment keeps s's buffers: no allocation per decision
+  redraw_unseen(seat, rng, s);
+}
+
+// `s` is a copy of this state; what `seat` cannot see is redrawn in it.
+void RiskState::redraw_unseen(Seat seat, Rng& rng, RiskState* s) const {
   // 1. Cards. The seat sees its own hand (Team Risk: its team's, hand_[team]),
   //    the discard pile and, in the active 2-player game, the bribe cards it
   //    gave, wherever they are now (bribes_given). Every other card is in
@@ -402,7 +418,6 @@ std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
         s->missions_[slots[i].first][slots[i].second] = unseen[i];
     }
   }
-  return s;
 }
 
 std::vector<double> RiskState::returns() const {

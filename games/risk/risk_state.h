@@ -165,6 +165,7 @@ class RiskState final : public State {
   json view(Seat seat) const override;
   json to_json() const override;
   std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   std::vector<double> returns() const override;
   json scores() const override;
   uint64_t hash() const override;
@@ -284,6 +285,7 @@ class RiskState final : public State {
   void write_information_state_tensor(Seat seat, std::span<float> out) const override;
 
  private:
+  void redraw_unseen(Seat seat, Rng& rng, RiskState* s) const;
   friend class RiskDecoder;
   // turn.cpp: the outcomes of the chance node, without probabilities.
   void chance_ids(std::vector<Action>& ids) const;

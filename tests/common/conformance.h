@@ -97,10 +97,20 @@ inline void check_node(const Game& game, const State& s, Rng& rng, bool deep) {
     ASSERT_TRUE(v.is_object());
     ASSERT_TRUE(v.contains("current_player") && v.contains("terminal")) << v.dump();
     if (seat >= 0) {
-      Rng drng(rng.next());
+      const uint64_t dseed = rng.next();
+      Rng drng(dseed);
       auto d = s.determinize(seat, drng);
       ASSERT_EQ(d->view(seat), v) << "determinize(seat) keeps what the seat knows";
       ASSERT_EQ(d->current_player(), cur);
+      // determinize_into draws the same sample, into a state that held
+      // another position (`copy`, one move on) or into nothing.
+      Rng reused_rng(dseed);
+      s.determinize_into(seat, reused_rng, copy);
+      ASSERT_EQ(copy->to_json(), d->to_json()) << "determinize_into differs from determinize";
+      std::unique_ptr<State> fresh;
+      Rng fresh_rng(dseed);
+      s.determinize_into(seat, fresh_rng, fresh);
+      ASSERT_EQ(fresh->to_json(), d->to_json()) << "determinize_into an empty pointer differs";
     }
   }
 }
