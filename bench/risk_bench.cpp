@@ -22,7 +22,7 @@ std::shared_ptr<const Game> domination3() {
 void BM_RiskBattle(benchmark::State& st) {
   auto base = std::unique_ptr<risk::RiskState>(
       static_cast<risk::RiskState*>(domination3()->new_initial_state().release()));
-  const auto& map = risk::world_map();
+  const risk::Map& map = **risk::shared_world_map();  // loaded by domination3()
   for (risk::Territory t = 0; t < risk::kNumTerritories; ++t) base->set_territory(t, 2, 1);
   base->set_deck(risk::kAllCards, 0);
   base->set_territory(map.find("ukraine"), 0, 1 << 30);

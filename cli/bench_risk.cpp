@@ -29,7 +29,12 @@ int bench_risk(double seconds_budget) {
   // 1. Battles: ukraine (1000) attacks middle_east (1000) 3 v 2 until the budget is spent.
   auto base = std::unique_ptr<risk::RiskState>(
       static_cast<risk::RiskState*>((*game)->new_initial_state().release()));
-  const auto& map = risk::world_map();
+  auto loaded_map = risk::shared_world_map();  // loaded by make_game already
+  if (!loaded_map) {
+    std::cerr << loaded_map.status().to_string() << "\n";
+    return 1;
+  }
+  const risk::Map& map = **loaded_map;
   for (risk::Territory t = 0; t < risk::kNumTerritories; ++t) base->set_territory(t, 2, 1);
   base->set_deck(risk::kAllCards, 0);
   base->set_territory(map.find("ukraine"), 0, 1000000);

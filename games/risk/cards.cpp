@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -185,15 +183,6 @@ Result<const Edition*> shared_classic_edition() {
     loaded = std::make_unique<const Edition>(std::move(e).value());
   }
   return loaded.get();
-}
-
-const Edition& classic_edition() {
-  auto e = shared_classic_edition();
-  if (!e) {
-    std::fprintf(stderr, "meeple: %s\n", e.status().to_string().c_str());
-    std::abort();
-  }
-  return **e;
 }
 
 bool is_set(const Edition& e, int a, int b, int c) {

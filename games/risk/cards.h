@@ -57,8 +57,6 @@ struct Edition {
 // The European Parker edition (data/risk/classic.json) on the shared board,
 // loaded once like shared_world_map(): errors are returned, never fatal.
 Result<const Edition*> shared_classic_edition();
-// For tests and tools only: the edition, or the process ends with the error.
-const Edition& classic_edition();
 
 // Is {a, b, c} a set (three of a kind or one of each; jokers wild)?
 bool is_set(const Edition& e, int a, int b, int c);

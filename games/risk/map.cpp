@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -159,15 +157,6 @@ Result<const Map*> shared_world_map() {
     loaded = std::make_unique<const Map>(std::move(m).value());
   }
   return loaded.get();
-}
-
-const Map& world_map() {
-  auto m = shared_world_map();
-  if (!m) {
-    std::fprintf(stderr, "meeple: %s\n", m.status().to_string().c_str());
-    std::abort();
-  }
-  return **m;
 }
 
 uint64_t Map::reachable(Territory t, uint64_t through) const {

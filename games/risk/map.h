@@ -84,9 +84,5 @@ Result<Map> load_world_map();
 // again next time, so a corrected file is picked up). make_game uses this,
 // so a missing or broken data file is an error for the caller, never an abort.
 Result<const Map*> shared_world_map();
-// For tests and tools that cannot do anything without the board: the shared
-// board, or the process ends with the loader's message. Library code never
-// calls it.
-const Map& world_map();
 
 }  // namespace meeple::risk

@@ -12,6 +12,7 @@
 
 #include "games/risk/cards.h"
 #include "games/risk/map.h"
+#include "tests/games/risk/risk_data.h"
 
 namespace meeple::risk {
 namespace {

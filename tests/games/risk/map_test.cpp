@@ -8,6 +8,7 @@
 
 #include "core/data_files.h"
 #include "games/risk/cards.h"
+#include "tests/games/risk/risk_data.h"
 
 namespace meeple::risk {
 namespace {

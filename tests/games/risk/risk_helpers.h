@@ -9,6 +9,7 @@
 #include "core/registry.h"
 #include "games/risk/risk_game.h"
 #include "games/risk/risk_state.h"
+#include "tests/games/risk/risk_data.h"
 
 namespace meeple::risk::test {
 
