@@ -1,0 +1,50 @@
+// One player's holdings and the actions and payments that need no one else
+// (goa.md §8.2-§8.5, §8.10, the Duty tile, the SELL card): ships, colonists,
+// ducats and additional action cards are counts; spices lie on the supply
+// board; the development board holds the cubes.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "core/status.h"
+#include "games/goa/components.h"
+#include "games/goa/progress.h"
+#include "games/goa/supply_board.h"
+
+namespace meeple::goa {
+
+// A spice taken from or put onto a holding of the supply board.
+struct SpiceMove {
+  int holding = 0;
+  int spice = 0;
+};
+
+struct Player {
+  int ducats = 0, ships = 0, colonists = 0, extra_action_cards = 0;
+  std::vector<int> hand;  // expedition cards (indices)
+  Development development;
+  SupplyBoard board;
+};
+
+// SHIPS and TAXES: the track's value in ships / ducats.
+void take_ships(const Components& c, Player& p);
+void take_taxes(const Components& c, Player& p);
+// How many spices a harvest (or any spice gain) of `amount` can place: each
+// empty space takes at least one type, so min(amount, empty spaces).
+int placeable_spices(const Player& p, int amount);
+// Places spices chosen by the player (types and spaces), at most `amount`.
+Status place_spices(Player& p, int amount, const std::vector<SpiceMove>& moves);
+// DEVELOP `track` one level, paying the step's spices from the chosen
+// spaces (exactly the required types, ruling 32) and its ships, unless a
+// card waives them. Returns the bonuses earned (row, first-to-reach).
+Result<ProgressGains> develop(const Components& c, Player& p, int track, Waiver w,
+                              const std::vector<SpiceMove>& paid, FirstToReach& first);
+// The Duty tile: return exactly `amount` spices from the chosen spaces.
+Status return_spices(Player& p, int amount, const std::vector<SpiceMove>& paid);
+// The SELL card: return up to its number of spices, 3 ducats each.
+Status sell_spices(const Components& c, Player& p, const std::vector<SpiceMove>& paid);
+// The 8-ducat purchase of an additional action card (§8.10).
+Status buy_extra_action_card(const Components& c, Player& p);
+
+}  // namespace meeple::goa
