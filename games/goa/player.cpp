@@ -63,6 +63,34 @@ Result<ProgressGains> develop(const Components& c, Player& p, int track, Waiver 
   return g;
 }
 
+Result<ProgressGains> vice_king(const Components& c, Player& p, int track, FirstToReach& first) {
+  if (track < 0 || track >= kNumTracks) return invalid_argument("no such track");
+  const auto& level = p.development.level;
+  const int lowest = *std::min_element(level.begin(), level.end());
+  if (lowest == kNumLevels) return illegal_action("all five cubes are on the last row");
+  if (level[track] != lowest) return illegal_action("the Vice-king moves the least advanced cube");
+  const ProgressGains g = advance(c.board, p.development, track, first);
+  p.extra_action_cards += g.extra_action_cards;
+  return g;
+}
+
+Result<ProgressGains> buy_progress(const Components& c, Player& p, int card, int track,
+                                   FirstToReach& first) {
+  if (track < 0 || track >= kNumTracks) return invalid_argument("no such track");
+  auto it = std::find(p.hand.begin(), p.hand.end(), card);
+  if (it == p.hand.end()) return illegal_action("that card is not in the hand");
+  const ExpeditionCard& info = c.cards[card];
+  if (info.effect != Effect::kBuyProgress) return illegal_action("not a BUY_PROGRESS card");
+  if (p.development.level[track] == kNumLevels) return illegal_action("the cube cannot move on");
+  if (p.ducats < info.price)
+    return illegal_action(fmt::format("the card asks {} ducats; {} held", info.price, p.ducats));
+  p.ducats -= info.price;
+  p.hand.erase(it);
+  const ProgressGains g = advance(c.board, p.development, track, first);
+  p.extra_action_cards += g.extra_action_cards;
+  return g;
+}
+
 Status return_spices(Player& p, int amount, const std::vector<SpiceMove>& paid) {
   if (static_cast<int>(paid.size()) != amount)
     return illegal_action(fmt::format("return exactly {} spices", amount));

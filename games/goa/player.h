@@ -40,6 +40,14 @@ Status place_spices(Player& p, int amount, const std::vector<SpiceMove>& moves);
 // card waives them. Returns the bonuses earned (row, first-to-reach).
 Result<ProgressGains> develop(const Components& c, Player& p, int track, Waiver w,
                               const std::vector<SpiceMove>& paid, FirstToReach& first);
+// The Vice-king tile: the least advanced cube (the owner picks `track`
+// among tied ones) moves down one row free; not while all are on row 5.
+Result<ProgressGains> vice_king(const Components& c, Player& p, int track, FirstToReach& first);
+// A BUY_PROGRESS card (`card` in hand): pay its printed ducats to move the
+// cube of `track` down one row, no ships or spices (ruling 35). The card
+// leaves the hand; the caller discards it.
+Result<ProgressGains> buy_progress(const Components& c, Player& p, int card, int track,
+                                   FirstToReach& first);
 // The Duty tile: return exactly `amount` spices from the chosen spaces.
 Status return_spices(Player& p, int amount, const std::vector<SpiceMove>& paid);
 // The SELL card: return up to its number of spices, 3 ducats each.

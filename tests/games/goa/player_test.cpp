@@ -93,5 +93,42 @@ TEST(GoaPlayer, DutySellAndTheExtraActionCard) {
   EXPECT_EQ(buy_extra_action_card(c, p).code(), StatusCode::kIllegalAction);
 }
 
+TEST(GoaPlayer, ViceKingAndBuyProgress) {
+  const Components& c = components();
+  Player p;
+  p.development.level = {3, 2, 4, 2, 5};
+  p.development.rows_rewarded = 1 << 2;  // all five reached row 2 earlier
+  FirstToReach first{};
+  EXPECT_EQ(vice_king(c, p, kShipsTrack, first).status().code(), StatusCode::kIllegalAction);
+  auto tied = vice_king(c, p, kExpeditionTrack, first);  // tied with Harvest: his pick
+  ASSERT_TRUE(tied.is_ok());
+  EXPECT_EQ(tied->extra_action_cards, 0);
+  EXPECT_EQ(p.development.level[kExpeditionTrack], 3);
+  auto g = vice_king(c, p, kHarvestTrack, first);  // now all five >= 3
+  ASSERT_TRUE(g.is_ok());
+  EXPECT_EQ(g->extra_action_cards, 1);  // the row-3 bonus (ruling 26: Vice-king moves count)
+  EXPECT_EQ(p.extra_action_cards, 1);
+  Player top;
+  top.development.level = {5, 5, 5, 5, 5};
+  EXPECT_EQ(vice_king(c, top, kShipsTrack, first).status().code(), StatusCode::kIllegalAction);
+  // BUY_PROGRESS: card #6 of the file (its price read from the file).
+  int card = -1;
+  for (int i = 0; i < 30 && card < 0; ++i)
+    if (c.cards[i].effect == Effect::kBuyProgress) card = i;
+  ASSERT_GE(card, 0);
+  const int price = c.cards[card].price;
+  Player b;
+  b.hand = {card};
+  b.ducats = price - 1;
+  EXPECT_EQ(buy_progress(c, b, card, kTaxesTrack, first).status().code(),
+            StatusCode::kIllegalAction);
+  b.ducats = price;
+  EXPECT_FALSE(buy_progress(c, b, card + 1, kTaxesTrack, first).is_ok());  // not in hand
+  ASSERT_TRUE(buy_progress(c, b, card, kTaxesTrack, first).is_ok());
+  EXPECT_EQ(b.ducats, 0);
+  EXPECT_TRUE(b.hand.empty());
+  EXPECT_EQ(b.development.level[kTaxesTrack], 2);
+}
+
 }  // namespace
 }  // namespace meeple::goa
