@@ -5,9 +5,9 @@
 
 namespace meeple::goa {
 
-int reveal_resupply(const Components& c, ExpeditionDeck& deck, const Pick& pick) {
+int reveal_resupply(const Components& c, int cards, ExpeditionDeck& deck, const Pick& pick) {
   int colonists = 0;
-  for (int i = 0; i < 2; ++i) colonists += deck.reveal(c, pick);
+  for (int i = 0; i < cards; ++i) colonists += deck.reveal(c, pick);
   return colonists;
 }
 

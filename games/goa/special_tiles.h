@@ -13,9 +13,9 @@
 
 namespace meeple::goa {
 
-// Resupply: 2 revealed cards' colonists (0 for a card that cannot be
-// revealed), set aside until take_resupply.
-int reveal_resupply(const Components& c, ExpeditionDeck& deck, const Pick& pick);
+// Resupply: the colonists on `cards` revealed cards (the tile's amount, 2;
+// 0 for a card that cannot be revealed), set aside until take_resupply.
+int reveal_resupply(const Components& c, int cards, ExpeditionDeck& deck, const Pick& pick);
 enum class ResupplyKind { kSpices, kColonists, kShips };
 // Takes `amount` of one kind; spices only as far as they fit (the moves say
 // where, at most `amount`); the revealed cards then go to the discard pile.

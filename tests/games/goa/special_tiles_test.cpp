@@ -15,7 +15,10 @@ TEST(GoaSpecialTiles, ResupplyOneKindAfterTheReveal) {
   const Components& c = components();
   ExpeditionDeck deck(30);
   Player p;
-  const int n = reveal_resupply(c, deck, [](int k) { return k - 1; });  // cards #30, #29: 3 + 3
+  const int cards = c.tiles[tile("B16")].amount;
+  ASSERT_EQ(cards, 2);
+  const int n =
+      reveal_resupply(c, cards, deck, [](int k) { return k - 1; });  // cards #30, #29: 3 + 3
   EXPECT_EQ(n, 6);
   EXPECT_EQ(deck.revealed().size(), 2u);
   Player ships = p;
@@ -27,7 +30,7 @@ TEST(GoaSpecialTiles, ResupplyOneKindAfterTheReveal) {
   ExpeditionDeck d2(30);
   ASSERT_TRUE(place_plantation(c, p.board, tile("A02"), -1).is_ok());
   ASSERT_TRUE(remove_spice(p.board, 0, kClove).is_ok());
-  const int m = reveal_resupply(c, d2, [](int) { return 0; });  // #1, #2: 1 + 1
+  const int m = reveal_resupply(c, cards, d2, [](int) { return 0; });  // #1, #2: 1 + 1
   EXPECT_EQ(m, 2);
   EXPECT_FALSE(take_resupply(p, m, ResupplyKind::kSpices, {}, d2).is_ok());
   EXPECT_FALSE(take_resupply(p, m, ResupplyKind::kColonists, {{0, kClove}}, d2).is_ok());
