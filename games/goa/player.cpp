@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "games/goa/expedition_deck.h"
+#include "games/goa/round.h"
+
 namespace meeple::goa {
 namespace {
 
@@ -61,6 +64,40 @@ Result<ProgressGains> develop(const Components& c, Player& p, int track, Waiver 
   const ProgressGains g = advance(c.board, p.development, track, first);
   p.extra_action_cards += g.extra_action_cards;
   return g;
+}
+
+Status harvest_mix(const Components& c, Player& p, int ships, int colonists,
+                   const std::vector<SpiceMove>& moves) {
+  const int value = track_value(c.board, p.development, kHarvestTrack);
+  if (ships < 0 || colonists < 0 || ships + colonists + static_cast<int>(moves.size()) != value)
+    return illegal_action(fmt::format("the mix must total the Harvest value {}", value));
+  if (Status s = place_spices(p, value, moves); !s) return s;
+  p.ships += ships;
+  p.colonists += colonists;
+  return Status::ok();
+}
+
+Status expedition_action(const Components& c, Player& p, const std::vector<int>& discards,
+                         int draws, ExpeditionDeck& deck, const std::function<int(int)>& pick) {
+  const int take = track_value(c.board, p.development, kExpeditionTrack);
+  const int limit = expedition_limit(c.board, p.development);
+  std::vector<int> hand = p.hand;
+  for (int card : discards) {
+    auto it = std::find(hand.begin(), hand.end(), card);
+    if (it == hand.end()) return illegal_action("that card is not in the hand");
+    hand.erase(it);
+  }
+  const int size = static_cast<int>(hand.size());
+  if (expedition_discards_needed(limit, size) > 0)
+    return illegal_action(fmt::format("first shed cards down to the limit {}", limit));
+  if (draws < 0 || draws > expedition_max_draws(take, limit, size))
+    return illegal_action(
+        fmt::format("draw at most {} cards", expedition_max_draws(take, limit, size)));
+  for (int card : discards) deck.to_discard(card);
+  p.hand = std::move(hand);
+  for (int i = 0; i < draws; ++i)
+    if (const int card = deck.draw(pick); card >= 0) p.hand.push_back(card);
+  return Status::ok();
 }
 
 Result<ProgressGains> vice_king(const Components& c, Player& p, int track, FirstToReach& first) {

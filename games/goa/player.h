@@ -4,6 +4,7 @@
 // board; the development board holds the cubes.
 #pragma once
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -40,6 +41,16 @@ Status place_spices(Player& p, int amount, const std::vector<SpiceMove>& moves);
 // card waives them. Returns the bonuses earned (row, first-to-reach).
 Result<ProgressGains> develop(const Components& c, Player& p, int track, Waiver w,
                               const std::vector<SpiceMove>& paid, FirstToReach& first);
+// HARVEST with a HARVEST_MIX card: the Harvest value taken as any mix of
+// ships, colonists and spices (the spices placed by `moves`).
+Status harvest_mix(const Components& c, Player& p, int ships, int colonists,
+                   const std::vector<SpiceMove>& moves);
+// EXPEDITION (§8.6): `discards` (cards in hand) go first, then `draws`
+// cards are drawn one at a time, never more than the level's take and never
+// above its hand limit. Discarded cards go to the deck's discard pile.
+class ExpeditionDeck;
+Status expedition_action(const Components& c, Player& p, const std::vector<int>& discards,
+                         int draws, ExpeditionDeck& deck, const std::function<int(int)>& pick);
 // The Vice-king tile: the least advanced cube (the owner picks `track`
 // among tied ones) moves down one row free; not while all are on row 5.
 Result<ProgressGains> vice_king(const Components& c, Player& p, int track, FirstToReach& first);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "games/goa/expedition_deck.h"
 #include "tests/games/goa/goa_helpers.h"
 
 namespace meeple::goa {
@@ -128,6 +129,40 @@ TEST(GoaPlayer, ViceKingAndBuyProgress) {
   EXPECT_EQ(b.ducats, 0);
   EXPECT_TRUE(b.hand.empty());
   EXPECT_EQ(b.development.level[kTaxesTrack], 2);
+}
+
+TEST(GoaPlayer, HarvestMixTotalsTheHarvestValue) {
+  const Components& c = components();
+  Player p;
+  p.development.level[kHarvestTrack] = 5;  // value 8 (sourced)
+  ASSERT_TRUE(place_plantation(c, p.board, tile("A05"), -1).is_ok());
+  ASSERT_TRUE(remove_spice(p.board, 0, kCinnamon).is_ok());
+  EXPECT_FALSE(harvest_mix(c, p, 3, 3, {{0, kCinnamon}}).is_ok());  // 7, not 8
+  EXPECT_FALSE(harvest_mix(c, p, -1, 8, {{0, kCinnamon}}).is_ok());
+  ASSERT_TRUE(harvest_mix(c, p, 4, 3, {{0, kCinnamon}}).is_ok());
+  EXPECT_EQ(p.ships, 4);
+  EXPECT_EQ(p.colonists, 3);
+  EXPECT_EQ(p.board.spices()[kCinnamon], 2);
+}
+
+// The rulebook's example level 4: take 2, limit 4.
+TEST(GoaPlayer, ExpeditionActionNeverExceedsTheLimit) {
+  const Components& c = components();
+  Player p;
+  p.development.level[kExpeditionTrack] = 4;
+  ExpeditionDeck deck(30);
+  const Pick first = [](int) { return 0; };
+  for (int i = 0; i < 5; ++i) p.hand.push_back(deck.draw(first));      // 5 > 4 (from tiles)
+  EXPECT_FALSE(expedition_action(c, p, {}, 0, deck, first).is_ok());   // shed first
+  EXPECT_FALSE(expedition_action(c, p, {0}, 1, deck, first).is_ok());  // 4 + 1 > 4
+  EXPECT_EQ(p.hand.size(), 5u);                                        // nothing changed
+  ASSERT_TRUE(expedition_action(c, p, {0, 1, 2}, 2, deck, first).is_ok());
+  EXPECT_EQ(p.hand.size(), 4u);
+  EXPECT_EQ(deck.discard().size(), 3u);
+  EXPECT_FALSE(expedition_action(c, p, {}, 1, deck, first).is_ok());    // at the limit
+  ASSERT_TRUE(expedition_action(c, p, {}, 0, deck, first).is_ok());     // fewer is allowed
+  EXPECT_FALSE(expedition_action(c, p, {29}, 0, deck, first).is_ok());  // not in hand
+  EXPECT_TRUE(deck.conserved(30, {p.hand}));
 }
 
 }  // namespace
