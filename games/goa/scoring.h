@@ -1,0 +1,40 @@
+// End of game and scoring (goa.md §11): development, colonies by count,
+// expedition symbols in hand (per symbol), most ducats (3 VP to every player
+// tied for most), single-space plantations (1 VP, 3 with the Foreman; also
+// discarded ones), activated Duty tiles, Mission tiles, other printed VP.
+// Winner: most VP, then most ducats, then shared.
+#pragma once
+
+#include <vector>
+
+#include "games/goa/components.h"
+#include "games/goa/progress.h"
+
+namespace meeple::goa {
+
+// What one player brings to the final count.
+struct Tally {
+  Development development;
+  int colonies = 0;                  // colonies owned
+  std::vector<int> symbols_in_hand;  // per symbol: cards with it in hand
+  int single_plantations = 0;        // on the board or discarded
+  bool foreman = false;
+  int activated_duties = 0;
+  int printed_vp = 0;  // Mission tiles, kept bonanza tiles (their own values)
+  int ducats = 0;
+};
+
+struct ScoreSheet {
+  int development = 0, colonies = 0, expeditions = 0, most_ducats = 0, plantations = 0, duty = 0,
+      printed = 0;
+  int total() const {
+    return development + colonies + expeditions + most_ducats + plantations + duty + printed;
+  }
+};
+
+// Score sheets for every player (the most-ducats bonus needs them all).
+std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& players);
+// Seats sharing victory: most VP, then most ducats (§11, ruling 23).
+std::vector<int> winners(const std::vector<ScoreSheet>& sheets, const std::vector<Tally>& players);
+
+}  // namespace meeple::goa
