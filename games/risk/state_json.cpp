@@ -332,11 +332,16 @@ Status RiskState::check_loaded() const {
   if (board_full && claimed != kNumTerritories)
     return bad("/owner",
                fmt::format("every territory held in phase {} ({} are)", phase_name(ph), claimed));
-  if ((ph == Phase::kClaim || ph == Phase::kDealTerritories) && deal_index_ != claimed)
-    return bad("/deal_index", fmt::format("{} (the territories {} so far)", claimed,
-                                          ph == Phase::kClaim ? "claimed" : "dealt"));
   if ((ph == Phase::kDealMissions || (ph == Phase::kRollFirst && !c.two_player())) && claimed != 0)
     return bad("/owner", "no territory held before the claims begin");
+  // The claims and the 2-player deal count in deal_index, and so does the
+  // roll before the claims (0) or after the deal (42): the claims go on from
+  // it (found by fuzzing: a roll_first state with deal_index 5 loaded, and
+  // the claim phase it led to did not).
+  if ((ph == Phase::kClaim || ph == Phase::kDealTerritories || ph == Phase::kRollFirst) &&
+      deal_index_ != claimed)
+    return bad("/deal_index", fmt::format("{} (the territories {} so far)", claimed,
+                                          ph == Phase::kDealTerritories ? "dealt" : "claimed"));
   if (c.teams()) {
     for (Territory t = 0; t < kNumTerritories; ++t) {
       int teams_present = 0, total = 0, lead = -1;

@@ -186,6 +186,14 @@ TEST(RiskStateJson, TheCrashesOfIssue9AreErrors) {
 
 TEST(RiskStateJson, ImpossibleCombinationsAreErrors) {
   auto game = test::make("domination", 3);
+  {
+    // Found by fuzzing: the roll before the claims loaded with deal_index 5,
+    // and the claim phase it leads to was a state that did not load back.
+    json j = state_in({"domination", 3}, "roll_first");
+    ASSERT_EQ(j["deal_index"], 0);
+    j["deal_index"] = 5;
+    expect_error_naming(*game, j, "/deal_index", "claims counted before the claims");
+  }
   const json attack = state_in({"domination", 3}, "attack");
   json j = attack;
   j["winner"] = 1;
