@@ -78,10 +78,12 @@ int PlayLoop::run() {
       if (config_.manual_chance) {
         if (!manual_chance_turn()) return 1;
       } else {
-        // Name the outcome in the state that rolled it.
+        // Name the outcome, and what it was for, in the state that rolled it.
         const auto before = s.clone();
         const Action a = match_.sample_chance();
-        out_ << "  chance: " << before->action_to_string(a) << "\n";
+        const std::string what = before->chance_description();
+        out_ << "  chance" << (what.empty() || what == "chance" ? "" : " (" + what + ")") << ": "
+             << before->action_to_string(a) << "\n";
       }
       continue;
     }
@@ -102,7 +104,39 @@ int PlayLoop::run() {
     if (!human_turn()) return 1;
   }
   print_result();
+  after_the_game();
   return 0;
+}
+
+void PlayLoop::after_the_game() {
+  // A table that played or refereed by hand may want the log of what it
+  // just finished; computer-only games end at once.
+  bool any_human = config_.manual_chance;
+  for (const auto& sc : config_.seats) any_human = any_human || sc.human;
+  if (!any_human) return;
+  out_ << "'save FILE' writes the match log; 'board' shows the final position; Enter or 'quit' "
+          "leaves.\n";
+  for (;;) {
+    out_ << "game over> " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) return;
+    line = trim(line);
+    if (line.empty() || line == "quit" || line == "exit") return;
+    if (line == "board") {
+      out_ << match_.state().to_text(kSpectator) << "\n";
+    } else if (line.rfind("save ", 0) == 0) {
+      save(std::string(trim(line.substr(5))));
+    } else {
+      out_ << "the game is over: 'save FILE', 'board' or 'quit'\n";
+    }
+  }
+}
+
+void PlayLoop::save(const std::string& path) {
+  std::ofstream f(path);
+  f << match_.log_json().dump(2) << "\n";
+  f.close();
+  out_ << (f ? "saved the match log to " + path : "error: cannot write " + path) << "\n";
 }
 
 void PlayLoop::computer_turn() {
@@ -116,15 +150,16 @@ void PlayLoop::computer_turn() {
 }
 
 bool PlayLoop::manual_chance_turn() {
-  const State& s = match_.state();
-  const auto outcomes = s.chance_outcomes();
   auto list = [&] {
-    out_ << "Chance: what happened at the table?\n";
+    const State& s = match_.state();
+    const auto outcomes = s.chance_outcomes();
+    out_ << fmt::format("Chance — {}: what happened at the table?\n", s.chance_description());
     for (size_t i = 0; i < outcomes.size(); ++i)
       out_ << fmt::format("  {:>3}. {}\n", i + 1, s.action_to_string(outcomes[i].action));
   };
   list();
   for (;;) {
+    const State& s = match_.state();
     out_ << "outcome> " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) return false;
@@ -133,8 +168,9 @@ bool PlayLoop::manual_chance_turn() {
     if (line == "quit" || line == "exit") return false;
     if (line == "help" || line == "?" || line == "moves") {
       out_ << "Type the number of what happened, or its text (e.g. '" +
-                  s.action_to_string(outcomes.front().action) +
-                  "'); 'board' shows the position, 'quit' stops.\n";
+                  s.action_to_string(s.chance_outcomes().front().action) +
+                  "'); several dice at once as '6 6 1'; 'undo' takes back the last move, "
+                  "'save FILE' writes the match log, 'board' shows the position, 'quit' stops.\n";
       list();
       continue;
     }
@@ -142,17 +178,51 @@ bool PlayLoop::manual_chance_turn() {
       out_ << s.to_text(kSpectator) << "\n";
       continue;
     }
-    const auto chosen = match_outcome(s, outcomes, line);
-    if (!chosen) {
-      out_ << fmt::format(
-          "'{}' is not one of the outcomes: type 1..{} or its text ('help' lists them)\n", line,
-          outcomes.size());
+    if (line == "undo") {
+      undo();
+      return true;
+    }
+    if (line.rfind("save ", 0) == 0) {
+      save(std::string(trim(line.substr(5))));
       continue;
     }
-    const Status st = match_.supply_chance(*chosen);
+    const Status st = enter_outcomes(line);
     if (st) return true;
-    out_ << "error: " << st.message() << "\n";
+    out_ << st.message() << "\n";
   }
+}
+
+Status PlayLoop::enter_outcomes(const std::string& line) {
+  // The whole line as one outcome ("die 5", "card alaska"), or else each
+  // word as the outcome of the next chance node ("6 6 1": the attacker's
+  // three dice). All or nothing: a word that fits no outcome, or one more
+  // than the chance nodes in a row, enters none of them.
+  const State& s = match_.state();
+  const auto outcomes = s.chance_outcomes();
+  if (const auto one = match_outcome(s, outcomes, line)) return match_.supply_chance(*one);
+  std::vector<std::string> words;
+  std::istringstream ss(line);
+  for (std::string w; ss >> w;) words.push_back(w);
+  if (words.size() < 2)
+    return invalid_argument(
+        fmt::format("'{}' is not one of the outcomes: type 1..{} or its text ('help' lists them)",
+                    line, outcomes.size()));
+  Match probe = match_;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (!probe.state().is_chance())
+      return invalid_argument(
+          fmt::format("'{}': only {} outcome{} were due before a player's turn; nothing entered",
+                      line, i, i == 1 ? "" : "s"));
+    const auto here = probe.state().chance_outcomes();
+    const auto a = match_outcome(probe.state(), here, words[i]);
+    if (!a)
+      return invalid_argument(fmt::format(
+          "'{}' (word {}) is not an outcome of '{}'; nothing entered ('help' lists them)", words[i],
+          i + 1, probe.state().chance_description()));
+    if (auto st = probe.supply_chance(*a); !st) return st;
+  }
+  match_ = std::move(probe);
+  return Status::ok();
 }
 
 std::optional<Action> PlayLoop::match_outcome(const State& s,
@@ -210,10 +280,7 @@ bool PlayLoop::human_turn() {
       continue;
     }
     if (line.rfind("save ", 0) == 0) {
-      const std::string path(trim(line.substr(5)));
-      std::ofstream f(path);
-      f << match_.log_json().dump(2) << "\n";
-      out_ << (f ? "saved the match log to " + path : "error: cannot write " + path) << "\n";
+      save(std::string(trim(line.substr(5))));
       continue;
     }
     // Anything else is the game's command: a text command or JSON.
@@ -234,8 +301,12 @@ void PlayLoop::undo() {
   while (true) {
     if (!match_.undo()) break;
     undone = true;
-    const Seat s = match_.state().current_player();
-    if (s >= 0 && config_.seats[static_cast<size_t>(s)].human) break;
+    // Stop at a person's own decision: not a computer's, and not one the
+    // loop answers for them (it would be answered again at once).
+    const State& st = match_.state();
+    const Seat s = st.current_player();
+    const bool answered_for_them = config_.auto_answers && st.auto_action() != kInvalidAction;
+    if (s >= 0 && config_.seats[static_cast<size_t>(s)].human && !answered_for_them) break;
   }
   out_ << (undone ? "took back the last move\n" : "there is no move to take back\n");
 }

@@ -49,6 +49,12 @@ class PlayLoop {
  private:
   bool human_turn();  // false: quit
   bool manual_chance_turn();
+  // Enters one typed line of chance outcomes at the chance node(s) due.
+  Status enter_outcomes(const std::string& line);
+  void save(const std::string& path);
+  // After the result: 'save FILE' and 'board' until Enter, quit or the end
+  // of input (only when a person played or refereed).
+  void after_the_game();
   static std::optional<Action> match_outcome(const State& s,
                                              const std::vector<ChanceOutcome>& outcomes,
                                              const std::string& line);

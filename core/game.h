@@ -91,6 +91,10 @@ class State {
 
   // Outcomes and probabilities at a chance node (empty elsewhere).
   virtual std::vector<ChanceOutcome> chance_outcomes() const { return {}; }
+  // At a chance node: what is drawn or rolled and for whom, in the game's
+  // words ("red attacks kamchatka from alaska: attacker's die 2 of 3"), so a
+  // referee entering real dice knows which die is due. Elsewhere: "".
+  virtual std::string chance_description() const { return is_chance() ? "chance" : ""; }
 
   // The JSON form of an action in this state, e.g. {"move":"d3"}.
   virtual json action_to_json(Action a) const = 0;

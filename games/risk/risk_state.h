@@ -170,6 +170,7 @@ class RiskState final : public State {
   json scores() const override;
   uint64_t hash() const override;
   std::string to_text(Seat seat) const override;
+  std::string chance_description() const override;
   std::string seat_name(Seat seat) const override { return owner_name(seat); }
   // Contract v2 (observation.cpp).
   std::string observation_string(Seat seat) const override;

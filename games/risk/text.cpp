@@ -73,6 +73,41 @@ std::string RiskState::phase_commands() const {
   }
 }
 
+std::string RiskState::chance_description() const {
+  const Map& map = *cfg_->map;
+  switch (phase_) {
+    case Phase::kDealMissions:
+      return fmt::format("deal {}'s {} mission", owner_name(deal_index_ / kNumRanks),
+                         rank_name(deal_index_ % kNumRanks));
+    case Phase::kDealTerritories:
+      return fmt::format("deal territory card {} of {}", deal_index_ + 1, kNumTerritories);
+    case Phase::kRollFirst:
+      return cfg_->two_player() ? "roll for who places first" : "roll for who claims first";
+    case Phase::kRollStarter:
+      return "roll for who takes the first turn";
+    case Phase::kRollDice: {
+      const std::string battle = fmt::format("{} attacks {} from {}", owner_name(active_),
+                                             map.territory(tgt_).id, map.territory(src_).id);
+      if (dice_rolled_ < att_dice_)
+        return fmt::format("{}: attacker's die {} of {}", battle, dice_rolled_ + 1, att_dice_);
+      return fmt::format("{}: defender's ({}) die {} of {}", battle, owner_name(defender()),
+                         dice_rolled_ - att_dice_ + 1, def_dice_);
+    }
+    case Phase::kDrawCard:
+      return fmt::format("{} draws a territory card (a conquest this turn)", owner_name(active_));
+    case Phase::kRollAllyDie:
+      return fmt::format("{}'s ally {}: its reinforcement die", owner_name(active_),
+                         owner_name(ally_pending_));
+    case Phase::kStatusRoll: {
+      const int n = __builtin_ctz(involved_);
+      return fmt::format("status roll of {} (in a battle this turn): 1-4 moves it away from {}",
+                         owner_name(n), owner_name(active_));
+    }
+    default:
+      return "";
+  }
+}
+
 std::string RiskState::to_text(Seat seat) const {
   const Map& map = *cfg_->map;
   const Edition& e = *cfg_->edition;
@@ -169,6 +204,10 @@ std::string RiskState::to_text(Seat seat) const {
       break;
     case Phase::kFortify:
       out += "Fortify once ('fortify FROM TO N') or 'end' the turn.\n";
+      break;
+    case Phase::kAllyPlace:
+      out += fmt::format("Your ally {}: {} armies from its die left to place on its territories.\n",
+                         owner_name(ally_pending_), reinforcements_);
       break;
     case Phase::kGameOver:
       if (cfg_->teams())

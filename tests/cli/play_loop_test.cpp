@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "all_games/all_games.h"
+#include "tests/games/risk/risk_helpers.h"
 
 namespace meeple::cli {
 namespace {
@@ -60,6 +63,89 @@ TEST(PlayLoop, RefereeTypesOutcomesByNumberOrName) {
   ASSERT_EQ(loop.match().log().size(), 1u) << text;
   EXPECT_TRUE(loop.match().log().front().supplied);
   EXPECT_EQ(loop.match().state().current_player(), 1) << "blue claims first";
+}
+
+// A referee's battle: red (10 in alaska) attacks blue (5 in kamchatka), every
+// seat a person, dice typed in.
+// `filler` owns every other territory.
+Match referee_battle(int defenders, int filler = 2) {
+  using namespace risk::test;
+  auto game = make("domination", 3);
+  auto s = board(*game, filler);
+  s->set_territory(T("alaska"), 0, 10);
+  s->set_territory(T("kamchatka"), 1, defenders);
+  s->begin_attack_for_test(0);
+  return Match::start_from(game, std::move(s), 1);
+}
+
+PlayConfig referee() {
+  PlayConfig c;
+  c.seats = {{true, 0}, {true, 0}, {true, 0}};
+  c.manual_chance = true;
+  return c;
+}
+
+// Each dice prompt says whose die is due and why; several dice go on one
+// line, all or none.
+TEST(PlayLoop, RefereeDicePromptsSayWhoseDieAndTakeSeveralAtOnce) {
+  std::istringstream in(
+      "attack alaska kamchatka 3\n"
+      "6 6 9\n"        // no die shows 9: nothing entered
+      "6 6 1 5 5 4\n"  // one die more than the battle rolls: nothing entered
+      "6 6 1 5 5\n"    // red 6 6 1 against blue 5 5: blue loses two
+      "quit\n");
+  std::ostringstream out;
+  PlayLoop loop(referee_battle(5), referee(), in, out);
+  EXPECT_EQ(loop.run(), 1);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Chance — red attacks kamchatka from alaska: attacker's die 1 of 3"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("'9' (word 3) is not an outcome of 'red attacks kamchatka from alaska: "
+                      "attacker's die 3 of 3'; nothing entered"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("only 5 outcomes were due before a player's turn; nothing entered"),
+            std::string::npos)
+      << text;
+  const auto& log = loop.match().log();
+  ASSERT_EQ(log.size(), 7u) << "the attack, blue's two dice (auto answer), five dice";
+  for (size_t i = 2; i < 7; ++i) EXPECT_TRUE(log[i].supplied);
+  const auto& s = static_cast<const risk::RiskState&>(loop.match().state());
+  EXPECT_EQ(s.armies(risk::test::T("kamchatka")), 3);
+  EXPECT_EQ(s.armies(risk::test::T("alaska")), 10);
+}
+
+// 'undo' at a dice prompt takes back the attack (and the defender's automatic
+// answer), back to the attacker's decision.
+TEST(PlayLoop, RefereeUndoesAtADicePrompt) {
+  std::istringstream in("attack alaska kamchatka 3\n6\nundo\nquit\n");
+  std::ostringstream out;
+  PlayLoop loop(referee_battle(5), referee(), in, out);
+  EXPECT_EQ(loop.run(), 1);
+  EXPECT_NE(out.str().find("took back the last move"), std::string::npos) << out.str();
+  EXPECT_TRUE(loop.match().log().empty())
+      << "the attack, the answer and the die are all taken back";
+  EXPECT_EQ(loop.match().state().current_player(), 0);
+}
+
+// When the game ends the log can still be saved.
+TEST(PlayLoop, TheLogCanBeSavedAfterTheGameEnds) {
+  const auto path = std::filesystem::temp_directory_path() / "meeple_play_loop_after_end.json";
+  std::filesystem::remove(path);
+  // Blue's last army in kamchatka falls: red holds all 42 territories.
+  std::istringstream in("attack alaska kamchatka 3\n6 6 6 1\nsave " + path.string() + "\nquit\n");
+  std::ostringstream out;
+  PlayLoop loop(referee_battle(1, /*filler=*/0), referee(), in, out);
+  EXPECT_EQ(loop.run(), 0);
+  EXPECT_TRUE(loop.match().state().is_terminal()) << out.str();
+  EXPECT_NE(out.str().find("saved the match log to " + path.string()), std::string::npos)
+      << out.str();
+  std::ifstream f(path);
+  const json saved = json::parse(f, nullptr, false);
+  ASSERT_TRUE(saved.is_object());
+  EXPECT_EQ(saved["entries"].size(), loop.match().log().size());
+  std::filesystem::remove(path);
 }
 
 TEST(PlayLoop, ComputerAgainstComputerFinishes) {
