@@ -445,6 +445,20 @@ Status RiskState::check_loaded() const {
   if (ph == Phase::kSetupPlace && setup_left_[active_] == 0)
     return bad("/setup_left",
                fmt::format("armies left to place for the seat to move ({})", active_));
+  // During the set-up every army is on the board or still to place (found
+  // by fuzzing: a seat with none left before the claims went to -1).
+  if (is_setup_phase(ph)) {
+    for (int o = 0; o < owners; ++o) {
+      const int start = !c.two_player() ? e.start_armies[players]
+                        : o < 2         ? e.two_player_armies
+                                        : e.neutral_armies;
+      const int on_board = armies_on_board(o);
+      if (setup_left_[o] + on_board != start)
+        return bad(at("setup_left", o),
+                   fmt::format("{}: the {} starting armies less the {} on the board",
+                               start - on_board, start, on_board));
+    }
+  }
   if (ph == Phase::kTwoPlayerPlace && own_left_ > setup_left_[active_])
     return bad("/own_left", "no more than the seat's starting armies left");
   // Reinforcements: pending only while they are being placed.

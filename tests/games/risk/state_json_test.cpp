@@ -193,6 +193,10 @@ TEST(RiskStateJson, ImpossibleCombinationsAreErrors) {
     ASSERT_EQ(j["deal_index"], 0);
     j["deal_index"] = 5;
     expect_error_naming(*game, j, "/deal_index", "claims counted before the claims");
+    // And a seat with fewer armies to place than the set-up gives it.
+    j["deal_index"] = 0;
+    j["setup_left"][2] = 0;
+    expect_error_naming(*game, j, "/setup_left/2", "starting armies lost before the claims");
   }
   const json attack = state_in({"domination", 3}, "attack");
   json j = attack;
