@@ -113,7 +113,9 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   auto board = shared_board();
   if (!board) return board.status();
   cfg->board = *board;
-  return std::shared_ptr<const Game>(std::make_shared<KidGame>(kid_info(), options, cfg));
+  GameInfo info = kid_info();
+  info.has_hidden_information = cfg->advanced;  // the basic game hides nothing (§4.4)
+  return std::shared_ptr<const Game>(std::make_shared<KidGame>(info, options, cfg));
 }
 
 void register_game(Registry& registry) {

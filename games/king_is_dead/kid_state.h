@@ -98,6 +98,7 @@ class KidState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<KidState>(*this); }
   int num_seats() const override { return cfg_->players; }
   Seat current_player() const override;
+  using State::legal_actions;
   void legal_actions(std::vector<Action>& out) const override;
   bool is_legal(Action a) const override;
   int num_distinct_actions() const override { return kNumDistinctActions; }

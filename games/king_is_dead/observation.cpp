@@ -156,7 +156,10 @@ void KidState::write_tensor(Seat seat, std::span<float> out) const {
   for (int p = 0; p < kMaxPlayers; ++p) {
     if (p < cfg_->players) {
       put(static_cast<size_t>(p), static_cast<float>(player(p).last_play));
-      put(static_cast<size_t>(kMaxPlayers + p), player(p).exhausted > 0 ? 1.f : 0.f);
+      // Whether a hidden last card is Plot (R18) is known only to its holder
+      // until the end.
+      if (seat == p || phase_ == Phase::kEnded || !cfg_->advanced)
+        put(static_cast<size_t>(kMaxPlayers + p), player(p).exhausted > 0 ? 1.f : 0.f);
     }
   }
   next(2 * kMaxPlayers);

@@ -397,7 +397,7 @@ Status KidState::check_loaded() const {
     for (int q = 0; q < kNumRegions; ++q)
       any = any || (is_open(q) && regions_[static_cast<size_t>(q)] != Counts{});
     if (!any) return bad("summon: every open region is empty (R5: no summon)");
-    if (players_[static_cast<size_t>(current_)].last_play != seq_)
+    if (seq_ == 0 || players_[static_cast<size_t>(current_)].last_play != seq_)
       return bad("summon: the current player must have made the latest play");
   }
   return Status::ok();
