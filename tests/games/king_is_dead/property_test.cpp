@@ -98,6 +98,8 @@ TEST(KidProperties, RandomPlayoutsKeepTheInvariants) {
       ASSERT_TRUE(replayed.is_ok()) << replayed.status().to_string();
       ASSERT_EQ(replayed->state().hash(), s.hash());
     }
+    std::printf("%s: %d invasions, %d coronations\n", options.dump().c_str(), invasions,
+                coronations);
     EXPECT_GT(invasions + coronations, 0) << options.dump();
   }
 }
