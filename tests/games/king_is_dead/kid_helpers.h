@@ -30,6 +30,7 @@ struct PlayerSpec {
 struct Position {
   int players = 2;
   bool advanced = false;
+  bool betrayal = false;
   // Resolved regions in struggle order, with their outcome
   // ("scots", "welsh", "english", "unstable").
   std::vector<std::pair<std::string, std::string>> log;
@@ -44,8 +45,9 @@ struct Position {
   std::string phase = "action";
 };
 
-inline std::shared_ptr<const Game> make_game(int players, bool advanced) {
-  auto g = all_games().create("king-is-dead", {{"players", players}, {"advanced", advanced}});
+inline std::shared_ptr<const Game> make_game(int players, bool advanced, bool betrayal = false) {
+  auto g = all_games().create(
+      "king-is-dead", {{"players", players}, {"advanced", advanced}, {"betrayal", betrayal}});
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();
   return *g;
 }
@@ -56,9 +58,10 @@ inline json position_json(const Position& pos) {
       "english_support", "outmanoeuvre", "assemble",         "assemble"};
   const std::vector<std::string> adv_order = {"negotiate", "manoeuvre", "outmanoeuvre", "assemble",
                                               "assemble"};
-  const std::vector<std::string> cunning = {"spy",       "ambush",   "march", "aid",
-                                            "influence", "dispute",  "edict", "resist",
-                                            "quell",     "suppress", "muster"};
+  std::vector<std::string> cunning = {"spy",       "ambush",   "march", "aid",
+                                      "influence", "dispute",  "edict", "resist",
+                                      "quell",     "suppress", "muster"};
+  if (pos.betrayal) cunning.push_back("betrayal");
   json j;
   j["format"] = 1;
   j["phase"] = pos.phase;
@@ -149,7 +152,7 @@ inline json position_json(const Position& pos) {
 }
 
 inline std::unique_ptr<KidState> load(const Position& pos) {
-  auto game = make_game(pos.players, pos.advanced);
+  auto game = make_game(pos.players, pos.advanced, pos.betrayal);
   auto s = game->state_from_json(position_json(pos));
   EXPECT_TRUE(s.is_ok()) << s.status().to_string() << "\n" << position_json(pos).dump();
   if (!s.is_ok()) return nullptr;

@@ -34,8 +34,8 @@ TEST(KidStateJson, RoundTripThroughAdvancedGames) {
 TEST(KidStateJson, HostileDocumentsAreRefused) {
   Position p;
   p.players = 2;
-  p.up = {"lancaster", "moray", "devon", "essex", "strathclyde", "warwick", "gwynedd",
-          "northumbria"};
+  p.up = {"lancaster",   "moray",   "devon",   "essex",
+          "strathclyde", "warwick", "gwynedd", "northumbria"};
   p.open = {{"moray", {3, 0, 1}},     {"strathclyde", {1, 2, 1}}, {"northumbria", {0, 1, 3}},
             {"lancaster", {2, 1, 1}}, {"gwynedd", {1, 2, 1}},     {"warwick", {1, 1, 2}},
             {"essex", {0, 1, 3}},     {"devon", {2, 2, 0}}};
