@@ -62,7 +62,14 @@ std::string KidState::action_to_string(Action a) const {
   if (type == "seat") return fmt::format("seat {}", j["seat"].get<int>());
   if (type == "draw") return "draw " + j["faction"].get<std::string>();
   if (type == "region_card") return "region-card " + j["region"].get<std::string>();
-  if (type == "deal") return "deal " + j["card"].get<std::string>();
+  if (type == "deal") {
+    // Shown to everyone (the terminal prints chance outcomes): the card is
+    // secret (§4.4), only its receiver is named.
+    const int dealt = setup_step_ - setup_court_draws() - setup_fill_draws() - kNumRegions;
+    if (phase_ == Phase::kSetup && dealt >= 0)
+      return "deal a Cunning card to " + seat_name(dealt / cfg_->board->cunning_per_player);
+    return "deal a Cunning card";
+  }
   return j.dump();
 }
 

@@ -50,6 +50,14 @@ std::string KidState::to_text(Seat seat) const {
                     pl.court[1], pl.court[2], hand,
                     pl.discard.empty() ? "-" : b.card_id[static_cast<size_t>(pl.discard.back())]);
   }
+  if (phase_ == Phase::kEffect || phase_ == Phase::kSummon) {
+    // The steps are public choices (they never depend on a hidden card).
+    std::vector<Action> legal;
+    legal_actions(legal);
+    std::string choices;
+    for (Action a : legal) choices += "  " + action_to_string(a) + "\n";
+    out += "Choices:\n" + choices;
+  }
   switch (phase_) {
     case Phase::kSetup:
       out += "Set-up: chance (bag draws, region cards, Cunning deal).\n";
