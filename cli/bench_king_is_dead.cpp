@@ -23,7 +23,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 int bench_king_is_dead(double seconds_budget) {
   for (bool advanced : {false, true}) {
     for (int players = 2; players <= 4; ++players) {
-      auto game = king_is_dead::make_game({{"players", players}, {"advanced", advanced}});
+      auto game = king_is_dead::make_game(
+          {{"players", players}, {"advanced", advanced}, {"teams", players == 4}});
       if (!game) {
         std::cerr << game.status().to_string() << "\n";
         return 1;

@@ -31,14 +31,15 @@ GameInfo kid_info() {
       false,      "shuffle the Betrayal promo card into the Cunning deck (advanced only)",
       {},         0,
       0};
-  OptionSpec teams{"teams", OptionType::kBool,
-                   false,   "the team game (4 players; a 4-player game is always played in teams)",
-                   {},      0,
-                   0};
-  OptionSpec first{"first_player", OptionType::kInt, 0, "the seat that acts first", {}, 0, 3};
-  info.options = {players, advanced, betrayal, teams, first};
+  OptionSpec teams{
+      "teams", OptionType::kBool,
+      false,   "the team game: required with 4 players, who always play in teams (§4.3)",
+      {},      0,
+      0};
+  info.options = {players, advanced, betrayal, teams};
   for (bool adv : {false, true})
-    for (int n = 2; n <= 4; ++n) info.variants.push_back({{"players", n}, {"advanced", adv}});
+    for (int n = 2; n <= 4; ++n)
+      info.variants.push_back({{"players", n}, {"advanced", adv}, {"teams", n == 4}});
   info.variants.push_back({{"players", 3}, {"advanced", true}, {"betrayal", true}});
   return info;
 }
@@ -99,17 +100,15 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   cfg->advanced = options.value("advanced", false);
   cfg->betrayal = options.value("betrayal", false);
   const bool teams = options.value("teams", false);
-  cfg->first_player = options.value("first_player", 0);
   if (cfg->players < 2 || cfg->players > 4)
     return invalid_argument(fmt::format("king-is-dead: 2 to 4 players, got {}", cfg->players));
-  if (teams && cfg->players != 4)
-    return invalid_argument("king-is-dead: the team game is for exactly 4 players (--players 4)");
-  cfg->teams = cfg->players == 4;  // §4.3: four players always play as two teams
+  if (teams != (cfg->players == 4))
+    return invalid_argument(
+        teams ? "king-is-dead: the team game is for exactly 4 players (--players 4)"
+              : "king-is-dead: 4 players always play the team game (§4.3): add --teams");
+  cfg->teams = teams;
   if (cfg->betrayal && !cfg->advanced)
     return invalid_argument("king-is-dead: the Betrayal promo is a Cunning card (use advanced)");
-  if (cfg->first_player >= cfg->players)
-    return invalid_argument(fmt::format("king-is-dead: first_player {} is not a seat of {} players",
-                                        cfg->first_player, cfg->players));
   auto board = shared_board();
   if (!board) return board.status();
   cfg->board = *board;

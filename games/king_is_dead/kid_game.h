@@ -3,8 +3,9 @@
 //
 // Options: "players" 2..4, "advanced" (the Cunning Action cards, §10),
 // "betrayal" (the promo card in the Cunning deck, R29; advanced only),
-// "teams" (4 players only; a 4-player game is always the team game, §4.3 —
-// docs/rulings.md), "first_player" (the seat that acts first, §4.1 step 10).
+// "teams" (required with 4 players, refused otherwise: a 4-player game is
+// always the team game, §4.3 — docs/rulings.md). Seat 0 acts first (§4.1
+// step 10: the first player takes seat 0).
 #pragma once
 
 #include <memory>

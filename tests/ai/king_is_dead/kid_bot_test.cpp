@@ -52,9 +52,9 @@ double win_rate(const json& options) {
 
 TEST(KidBot, BeatsRandomInEveryConfiguration) {
   for (const json& options :
-       {json{{"players", 2}}, json{{"players", 3}}, json{{"players", 4}},
+       {json{{"players", 2}}, json{{"players", 3}}, json{{"players", 4}, {"teams", true}},
         json{{"players", 2}, {"advanced", true}}, json{{"players", 3}, {"advanced", true}},
-        json{{"players", 4}, {"advanced", true}}}) {
+        json{{"players", 4}, {"advanced", true}, {"teams", true}}}) {
     const int n = options["players"];
     const double share = n == 4 ? 0.5 : 1.0 / n;
     const double rate = win_rate(options);

@@ -46,8 +46,10 @@ struct Position {
 };
 
 inline std::shared_ptr<const Game> make_game(int players, bool advanced, bool betrayal = false) {
-  auto g = all_games().create(
-      "king-is-dead", {{"players", players}, {"advanced", advanced}, {"betrayal", betrayal}});
+  auto g = all_games().create("king-is-dead", {{"players", players},
+                                               {"advanced", advanced},
+                                               {"betrayal", betrayal},
+                                               {"teams", players == 4}});
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();
   return *g;
 }

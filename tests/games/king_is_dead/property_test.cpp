@@ -24,12 +24,12 @@ int games_per_config() {
 const std::vector<json> kConfigs = {
     {{"players", 2}},
     {{"players", 3}},
-    {{"players", 4}},
+    {{"players", 4}, {"teams", true}},
     {{"players", 2}, {"advanced", true}},
     {{"players", 3}, {"advanced", true}},
-    {{"players", 4}, {"advanced", true}},
+    {{"players", 4}, {"advanced", true}, {"teams", true}},
     {{"players", 3}, {"advanced", true}, {"betrayal", true}},
-    {{"players", 4}, {"advanced", true}, {"betrayal", true}, {"first_player", 2}},
+    {{"players", 4}, {"advanced", true}, {"betrayal", true}, {"teams", true}},
 };
 
 void check_invariants(const KidState& s) {
@@ -118,7 +118,7 @@ TEST(KidMetadata, PerfectInformationOnlyInTheBasicGame) {
   ASSERT_TRUE(basic.is_ok() && adv.is_ok());
   EXPECT_EQ((*basic)->metadata().information, Information::kPerfect);
   EXPECT_EQ((*adv)->metadata().information, Information::kImperfect);
-  auto teams = all_games().create("king-is-dead", {{"players", 4}});
+  auto teams = all_games().create("king-is-dead", {{"players", 4}, {"teams", true}});
   ASSERT_TRUE(teams.is_ok());
   EXPECT_EQ((*teams)->metadata().teams, (std::vector<std::vector<Seat>>{{0, 2}, {1, 3}}));
 }
@@ -127,7 +127,7 @@ TEST(KidOptions, BadCombinationsAreRefused) {
   EXPECT_FALSE(all_games().create("king-is-dead", {{"players", 3}, {"teams", true}}).is_ok());
   EXPECT_FALSE(all_games().create("king-is-dead", {{"players", 2}, {"betrayal", true}}).is_ok());
   EXPECT_FALSE(all_games().create("king-is-dead", {{"players", 5}}).is_ok());
-  EXPECT_FALSE(all_games().create("king-is-dead", {{"players", 2}, {"first_player", 3}}).is_ok());
+  EXPECT_FALSE(all_games().create("king-is-dead", {{"players", 4}}).is_ok());
   EXPECT_TRUE(all_games().create("king-is-dead", {{"players", 4}, {"teams", true}}).is_ok());
 }
 
