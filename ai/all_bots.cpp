@@ -9,6 +9,9 @@
 #ifdef MEEPLE_HAVE_RISK
 #include "ai/risk/risk_bot.h"
 #endif
+#ifdef MEEPLE_HAVE_KING_IS_DEAD
+#include "ai/king_is_dead/kid_bot.h"
+#endif
 
 namespace meeple {
 
@@ -20,6 +23,9 @@ void register_all_bots() {
 #endif
 #ifdef MEEPLE_HAVE_RISK
   register_bot("risk", risk::make_risk_bot);
+#endif
+#ifdef MEEPLE_HAVE_KING_IS_DEAD
+  register_bot("king-is-dead", king_is_dead::make_kid_bot);
 #endif
 }
 

@@ -8,6 +8,9 @@
 #ifdef MEEPLE_HAVE_RISK
 #include "games/risk/risk_game.h"
 #endif
+#ifdef MEEPLE_HAVE_KING_IS_DEAD
+#include "games/king_is_dead/kid_game.h"
+#endif
 
 namespace meeple {
 
@@ -17,6 +20,9 @@ void register_all_games([[maybe_unused]] Registry& registry) {
 #endif
 #ifdef MEEPLE_HAVE_RISK
   risk::register_game(registry);
+#endif
+#ifdef MEEPLE_HAVE_KING_IS_DEAD
+  king_is_dead::register_game(registry);
 #endif
 }
 

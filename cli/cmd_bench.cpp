@@ -7,6 +7,8 @@
 //          checked against the file).
 // risk:    battles/s and full 3-player domination games/s between heuristic
 //          bots (cli/bench_risk.cpp).
+// king-is-dead: random and heuristic full games/s in every configuration
+//          (cli/bench_king_is_dead.cpp).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -130,7 +132,7 @@ int bench_reversi(const BenchArgs& a) {
 void add_bench_command(CLI::App& app) {
   auto args = std::make_shared<BenchArgs>();
   auto* cmd = app.add_subcommand("bench", "Measure a game's speed on this machine (one thread)");
-  cmd->add_option("game", args->game, "reversi or risk")->required();
+  cmd->add_option("game", args->game, "reversi, risk or king-is-dead")->required();
   cmd->add_option("--perft-depth", args->perft_depth, "Reversi perft depth")
       ->check(CLI::Range(1, 14));
   cmd->add_option("--seconds", args->seconds, "Time budget of each timed part")
@@ -146,9 +148,13 @@ void add_bench_command(CLI::App& app) {
     } else if (args->game == "risk") {
       rc = bench_risk(args->seconds);
 #endif
+#ifdef MEEPLE_HAVE_KING_IS_DEAD
+    } else if (args->game == "king-is-dead") {
+      rc = bench_king_is_dead(args->seconds);
+#endif
     } else {
       std::cerr << "meeple bench: no benchmark for '" << args->game
-                << "' (available: reversi, risk)\n";
+                << "' (available: reversi, risk, king-is-dead)\n";
       rc = 2;
     }
     if (rc != 0) throw CLI::RuntimeError(rc);

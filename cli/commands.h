@@ -19,5 +19,8 @@ void add_verify_command(CLI::App& app);
 // `meeple bench risk` (cli/bench_risk.cpp): battles/s and 3-player domination
 // heuristic games/s, each measured for about seconds_budget.
 int bench_risk(double seconds_budget);
+// `meeple bench king-is-dead` (cli/bench_king_is_dead.cpp): random and
+// heuristic full games/s in every configuration.
+int bench_king_is_dead(double seconds_budget);
 
 }  // namespace meeple::cli

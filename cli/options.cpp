@@ -11,6 +11,8 @@ void add_game_flags(CLI::App* cmd, GameFlags& flags) {
   cmd->add_option("--mode", flags.mode, "Game mode (see `meeple list`)");
   cmd->add_option("--players", flags.players, "Number of players");
   cmd->add_option("--option", flags.options, "Game option key=value (repeatable)");
+  cmd->add_flag("--advanced", flags.advanced, "The advanced game (games with option 'advanced')");
+  cmd->add_flag("--teams", flags.teams, "The team game (games with option 'teams')");
 }
 
 Result<json> options_from_flags(const std::string& game, const GameFlags& flags) {
@@ -30,6 +32,12 @@ Result<json> options_from_flags(const std::string& game, const GameFlags& flags)
     if (!has("players"))
       return invalid_argument(game + " has a fixed number of players (see `meeple list`)");
     options["players"] = flags.players;
+  }
+  for (const auto& [flag, name] : {std::pair{flags.advanced, "advanced"}, {flags.teams, "teams"}}) {
+    if (!flag) continue;
+    if (!has(name))
+      return invalid_argument(game + " has no option '" + name + "' (see `meeple list`)");
+    options[name] = true;
   }
   for (const auto& kv : flags.options) {
     const auto eq = kv.find('=');
