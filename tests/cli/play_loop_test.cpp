@@ -75,7 +75,15 @@ Match referee_battle(int defenders, int filler = 2) {
   s->set_territory(T("alaska"), 0, 10);
   s->set_territory(T("kamchatka"), 1, defenders);
   s->begin_attack_for_test(0);
-  return Match::start_from(game, std::move(s), 1);
+  // A start position must be a loadable state (undo and the log rebuild
+  // from its JSON): the set-up is over, so no armies are left to place.
+  json j = s->to_json();
+  for (auto& left : j["setup_left"]) left = 0;
+  for (int p = 0; p < 3; ++p)  // a seat with no territory is out of the game
+    if (s->territory_count(p) == 0) j["eliminated"][p] = true;
+  auto loaded = game->state_from_json(j);
+  EXPECT_TRUE(loaded.is_ok()) << loaded.status().to_string();
+  return Match::start_from(game, std::move(*loaded), 1);
 }
 
 PlayConfig referee() {
