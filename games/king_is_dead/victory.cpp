@@ -73,7 +73,10 @@ std::array<int, 2> KidState::faction_ranking() const {
 }
 
 std::vector<int> KidState::coronation_winners() const {
-  const auto [first, second] = faction_ranking();
+  // Named copies, not a structured binding: clang 14 (the fuzz build) cannot
+  // capture a binding in a lambda.
+  const auto ranking = faction_ranking();
+  const int first = ranking[0], second = ranking[1];
   const int n = cfg_->players;
   auto count = [&](int p, int f) -> int {
     return players_[static_cast<size_t>(p)].court[static_cast<size_t>(f)];
