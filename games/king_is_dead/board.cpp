@@ -54,7 +54,9 @@ Result<std::vector<int>> card_list(const Board& b, const json& doc, const char* 
   std::vector<int> out;
   for (const auto& c : doc[key]) {
     const int id = c.is_string() ? b.find_card(c.get<std::string>()) : -1;
-    if (id < 0) return bad("cards.json", fmt::format("'{}': unknown card {}", key, c.dump()));
+    if (id < 0)
+      return bad("cards.json", fmt::format("'{}': unknown card {}", key,
+                                           c.dump(-1, ' ', false, json::error_handler_t::replace)));
     out.push_back(id);
   }
   return out;
@@ -88,7 +90,8 @@ Result<Board> parse_checked(const std::string& board_text, const std::string& ca
       const int q = n.is_string() ? b.find_region(n.get<std::string>()) : -1;
       if (q < 0)
         return bad("board.json",
-                   fmt::format("region {}: unknown neighbour {}", b.region_id[r], n.dump()));
+                   fmt::format("region {}: unknown neighbour {}", b.region_id[r],
+                               n.dump(-1, ' ', false, json::error_handler_t::replace)));
       if (q == static_cast<int>(r))
         return bad("board.json", fmt::format("region {} borders itself", b.region_id[r]));
       b.borders[r] = static_cast<uint8_t>(b.borders[r] | (1u << q));
@@ -124,7 +127,8 @@ Result<Board> parse_checked(const std::string& board_text, const std::string& ca
     b.home[f] = b.find_region(fac["home"].get<std::string>());
     if (b.home[f] < 0)
       return bad("board.json",
-                 fmt::format("faction {}: unknown home {}", b.faction_id[f], fac["home"].dump()));
+                 fmt::format("faction {}: unknown home {}", b.faction_id[f],
+                             fac["home"].dump(-1, ' ', false, json::error_handler_t::replace)));
   }
   if (b.home[0] == b.home[1] || b.home[0] == b.home[2] || b.home[1] == b.home[2])
     return bad("board.json", "two factions share a home region");
@@ -200,7 +204,9 @@ Result<Board> parse_checked(const std::string& board_text, const std::string& ca
   uint8_t regions = 0;
   for (const auto& r : cards["region_cards"]) {
     const int q = r.is_string() ? b.find_region(r.get<std::string>()) : -1;
-    if (q < 0) return bad("cards.json", "region card for unknown region " + r.dump());
+    if (q < 0)
+      return bad("cards.json", "region card for unknown region " +
+                                   r.dump(-1, ' ', false, json::error_handler_t::replace));
     regions = static_cast<uint8_t>(regions | (1u << q));
   }
   if (regions != 0xFF) return bad("cards.json", "region_cards must name every region once");

@@ -146,7 +146,8 @@ Result<std::vector<Action>> KidState::decode_action_object(const json& j) const 
     const int id = v.is_string() ? find(v.get<std::string>()) : -1;
     if (id < 0)
       return invalid_argument(
-          fmt::format("'{}' must be {}, got {}", field, what, v.dump().substr(0, 60)));
+          fmt::format("'{}' must be {}, got {}", field, what,
+                      v.dump(-1, ' ', false, json::error_handler_t::replace).substr(0, 60)));
     return id;
   };
   auto region = [&]() {
