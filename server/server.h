@@ -81,6 +81,8 @@ class Server {
   // The connection caps in force (the defaults resolved).
   size_t max_connections() const { return limiter_->max_total(); }
   size_t max_connections_per_address() const { return limiter_->max_per_address(); }
+  // Connections open now (a connection counts until its session is destroyed).
+  size_t open_connections() const { return limiter_->open(); }
   // Accepts that failed for lack of descriptors (the listener backs off).
   size_t accept_resource_failures() const { return listener_->resource_failures(); }
   // Connections refused at a cap.

@@ -98,9 +98,15 @@ class DescriptorExhaustion : public ServerFixture {};
 // tests that the object's memory is readable by writing it to a pipe;
 // with no descriptor left the pipe fails and it reports a valid object as
 // having an "invalid vptr" (and "memory cannot be printed"). One served
-// request first puts the accept path's types in its cache.
+// request first puts the accept path's types in its cache, and the test
+// waits until that session is destroyed: on a loaded machine its operations
+// were torn down after the descriptors ran out, and their first check failed.
 TEST_F(DescriptorExhaustion, AcceptBacksOffAndRecovers) {
   ASSERT_EQ(get(port_, "/api/health").status, 200);
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (server_->open_connections() != 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(10ms);
+  ASSERT_EQ(server_->open_connections(), 0u) << "the warm-up connection never ended";
   RawConnection client;  // the descriptor exists before they run out
   rlimit saved{};
   ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &saved), 0);
