@@ -1,9 +1,10 @@
 // Board renderers by game name; any other game gets the generic one.
 import { renderReversi } from './reversi.js';
 import { renderRisk, seatNames as riskSeats } from './risk.js';
+import { renderKingIsDead } from './king-is-dead.js';
 import { renderGeneric } from './generic.js';
 
-const boards = { reversi: renderReversi, risk: renderRisk };
+const boards = { reversi: renderReversi, risk: renderRisk, 'king-is-dead': renderKingIsDead };
 const seatNames = { reversi: ['Black', 'White'], risk: riskSeats };
 
 export function boardFor(game) {
