@@ -145,6 +145,12 @@ class KidState final : public State {
   int seq() const { return seq_; }
   // Winners at the end (empty before): seats that get 1.
   std::vector<int> winners() const;
+  // At the end, why (empty object before): how the game ended and the step
+  // of §12/§13 that decided it, with the numbers compared there, so players
+  // can check the result ("decided_by": sets, most_recent_play, first_faction,
+  // plot, second_faction, first_to_empty_hand or shared).
+  json verdict() const;
+  std::string verdict_text() const;  // the same in words, for the terminal
   bool invasion() const { return instability() >= cfg_->board->instability_discs; }
   // The faction ranking at coronation (§12.2 step 1): first, second (-1 if
   // undefined, R9).
@@ -181,8 +187,9 @@ class KidState final : public State {
   // power_struggle.cpp
   void power_struggle();
   // victory.cpp
-  std::vector<int> invasion_winners() const;
-  std::vector<int> coronation_winners() const;
+  // `why`, when given, receives the deciding step and its numbers.
+  std::vector<int> invasion_winners(json* why = nullptr) const;
+  std::vector<int> coronation_winners(json* why = nullptr) const;
   // state_json.cpp
   Status check_loaded() const;
   json to_json_for(Seat seat, bool full) const;

@@ -32,6 +32,7 @@ json KidState::view(Seat seat) const {
   if (phase_ == Phase::kEnded) {
     j["winners"] = winners();
     j["end"] = invasion() ? "invasion" : "coronation";
+    j["verdict"] = verdict();
   }
   return j;
 }

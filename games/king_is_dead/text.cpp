@@ -80,10 +80,71 @@ std::string KidState::to_text(Seat seat) const {
       for (int p : winners()) w += seat_name(p) + " ";
       out += fmt::format("Game over by {}. Winner(s): {}\n",
                          invasion() ? "French invasion" : "coronation", w);
+      out += verdict_text();
       break;
     }
   }
   return out;
+}
+
+// The verdict in words (§12, §13): the numbers compared and the deciding step.
+std::string KidState::verdict_text() const {
+  const json why = verdict();
+  if (why.empty()) return "";
+  const Board& b = *cfg_->board;
+  auto seats = [&](const json& list) {
+    std::string s;
+    for (const auto& p : list) s += (s.empty() ? "" : ", ") + seat_name(p.get<int>());
+    return s;
+  };
+  auto per_seat = [&](const json& counts) {
+    std::string s;
+    for (size_t p = 0; p < counts.size(); ++p)
+      s += fmt::format("{}{} {}", p ? ", " : "", seat_name(static_cast<int>(p)),
+                       counts[p].get<int>());
+    return s;
+  };
+  std::string out;
+  if (why["end"] == "invasion") {
+    const bool teams = why["by"] == "team";
+    std::string sets;
+    for (size_t u = 0; u < why["sets"].size(); ++u)
+      sets += fmt::format(
+          "{}{} {}", u ? ", " : "",
+          teams ? std::string(u == 0 ? "team A" : "team B") : seat_name(static_cast<int>(u)),
+          why["sets"][u].get<int>());
+    out += fmt::format("  Complete sets in court (an unplayed Plot counts): {}.\n", sets);
+    const std::string step = why["decided_by"];
+    out += step == "sets"               ? "  Decided by the most complete sets.\n"
+           : step == "most_recent_play" ? "  Tied on sets: decided by the most recent card play.\n"
+                                        : "  Tied on sets and last play: a shared victory.\n";
+    return out;
+  }
+  auto faction = [&](const json& id) {
+    for (int f = 0; f < kNumFactions; ++f)
+      if (b.faction_id[static_cast<size_t>(f)] == id.get<std::string>())
+        return b.faction_name[static_cast<size_t>(f)];
+    return id.get<std::string>();
+  };
+  std::string regions;
+  for (const auto& [id, k] : why["regions"].items())
+    regions += fmt::format("{}{} {}", regions.empty() ? "" : ", ", faction(json(id)), k.get<int>());
+  out +=
+      fmt::format("  Regions controlled: {}; first faction {}, second {}.\n", regions,
+                  faction(why["first"]), why["second"].is_null() ? "none" : faction(why["second"]));
+  out += fmt::format("  {} in court (an unplayed Plot counts 1): {}.\n", faction(why["first"]),
+                     per_seat(why["first_counts"]));
+  const std::string step = why["decided_by"];
+  if (step == "first_faction") return out + "  Decided by the first faction.\n";
+  out += fmt::format("  Tied: {}.\n", seats(why["tied"]));
+  if (step == "plot") return out + "  Decided by Plot: its holder wins a coronation tie.\n";
+  if (why.contains("second_counts"))
+    out +=
+        fmt::format("  {} in court: {}.\n", faction(why["second"]), per_seat(why["second_counts"]));
+  if (step == "second_faction") return out + "  Decided by the second faction.\n";
+  if (step == "first_to_empty_hand")
+    return out + "  Decided by who first played all their cards.\n";
+  return out + "  Still tied after every tie-break: a shared victory.\n";
 }
 
 }  // namespace meeple::king_is_dead

@@ -21,7 +21,17 @@ std::vector<int> KidState::winners() const {
   return invasion() ? invasion_winners() : coronation_winners();
 }
 
-std::vector<int> KidState::invasion_winners() const {
+json KidState::verdict() const {
+  json why = json::object();
+  if (phase_ != Phase::kEnded) return why;
+  if (invasion())
+    invasion_winners(&why);
+  else
+    coronation_winners(&why);
+  return why;
+}
+
+std::vector<int> KidState::invasion_winners(json* why) const {
   const int units = cfg_->teams ? 2 : cfg_->players;
   std::vector<int> sets(static_cast<size_t>(units)), recent(static_cast<size_t>(units));
   for (int u = 0; u < units; ++u) {
@@ -50,6 +60,19 @@ std::vector<int> KidState::invasion_winners() const {
     const auto u = static_cast<size_t>(team_of(p));
     if (sets[u] == best && recent[u] == latest) out.push_back(p);
   }
+  if (why) {
+    int tied = 0, latest_tied = 0;
+    for (int u = 0; u < units; ++u)
+      if (sets[static_cast<size_t>(u)] == best) {
+        ++tied;
+        latest_tied += recent[static_cast<size_t>(u)] == latest ? 1 : 0;
+      }
+    (*why)["end"] = "invasion";
+    (*why)["by"] = cfg_->teams ? "team" : "player";
+    (*why)["sets"] = sets;  // per team (0: seats 0 and 2) or per seat, Plot included
+    (*why)["last_play"] = recent;
+    (*why)["decided_by"] = tied == 1 ? "sets" : latest_tied == 1 ? "most_recent_play" : "shared";
+  }
   return out;
 }
 
@@ -72,7 +95,7 @@ std::array<int, 2> KidState::faction_ranking() const {
   return {order[0], regions[static_cast<size_t>(order[1])] > 0 ? order[1] : -1};
 }
 
-std::vector<int> KidState::coronation_winners() const {
+std::vector<int> KidState::coronation_winners(json* why) const {
   // Named copies, not a structured binding: clang 14 (the fuzz build) cannot
   // capture a binding in a lambda.
   const auto ranking = faction_ranking();
@@ -97,22 +120,53 @@ std::vector<int> KidState::coronation_winners() const {
       if (team_of(q) != team_of(seats[0])) return false;
     return true;
   };
+  // The explanation: the ranking, each seat's numbers, the players tied on
+  // the first faction, and the step that decided among them.
+  std::vector<int> tied_first;
+  auto decided = [&](const char* step, const std::vector<int>& seats) {
+    if (why) {
+      const auto& names = cfg_->board->faction_id;
+      json regions = json::object(), first_counts = json::array(), second_counts = json::array(),
+           plot = json::array();
+      for (int f = 0; f < kNumFactions; ++f) {
+        int k = 0;
+        for (int s : status_) k += s == f ? 1 : 0;
+        regions[names[static_cast<size_t>(f)]] = k;
+      }
+      for (int p = 0; p < n; ++p) {
+        first_counts.push_back(count(p, first) + (holds_plot(p) ? 1 : 0));
+        if (second >= 0) second_counts.push_back(count(p, second));
+        if (holds_plot(p)) plot.push_back(p);
+      }
+      (*why)["end"] = "coronation";
+      (*why)["regions"] = regions;
+      (*why)["first"] = names[static_cast<size_t>(first)];
+      (*why)["second"] = second >= 0 ? json(names[static_cast<size_t>(second)]) : json(nullptr);
+      (*why)["first_counts"] = first_counts;  // Plot included (R17)
+      if (second >= 0) (*why)["second_counts"] = second_counts;
+      (*why)["plot"] = plot;
+      (*why)["tied"] = tied_first;
+      (*why)["decided_by"] = step;
+    }
+    return expand(seats);
+  };
   // Step 2: most followers of the first faction (+1 for Plot, R17).
   int best = -1;
   for (int p = 0; p < n; ++p) best = std::max(best, count(p, first) + (holds_plot(p) ? 1 : 0));
   std::vector<int> tied;
   for (int p = 0; p < n; ++p)
     if (count(p, first) + (holds_plot(p) ? 1 : 0) == best) tied.push_back(p);
-  if (one_team(tied)) return expand(tied);
+  tied_first = tied;
+  if (one_team(tied)) return decided("first_faction", tied);
   // Step 3a: a tied Plot holder wins at once.
   for (int p : tied)
-    if (holds_plot(p)) return expand({p});
+    if (holds_plot(p)) return decided("plot", {p});
   // Step 3b: the second faction.
   if (second >= 0) {
     int most = -1;
     for (int p : tied) most = std::max(most, count(p, second));
     std::erase_if(tied, [&](int p) { return count(p, second) != most; });
-    if (one_team(tied)) return expand(tied);
+    if (one_team(tied)) return decided("second_faction", tied);
   }
   // Step 3c: the first to play all their cards (R20; teams R26). Keys, lower
   // is better: (not exhausted, exhaustion seq or cards left, last play).
@@ -135,7 +189,7 @@ std::vector<int> KidState::coronation_winners() const {
   std::vector<int> out;
   for (int p : tied)
     if (key_of(team_of(p)) == best_key) out.push_back(p);
-  return expand(out);
+  return decided(one_team(out) ? "first_to_empty_hand" : "shared", out);
 }
 
 std::vector<double> KidState::returns() const {

@@ -74,6 +74,38 @@ const cap = (w) => w[0].toUpperCase() + w.slice(1);
 const cardName = (c) => (c === 'betrayal' ? 'Betrayal' : c.split('_').map(cap).join(' '));
 const seatLabel = (p) => `Seat ${p + 1}`;
 
+// The end screen: the numbers §12/§13 compare and the step that decided
+// (view.verdict, games/king_is_dead/victory.cpp).
+const STEP_WORDS = {
+  sets: 'Decided by the most complete sets.',
+  most_recent_play: 'Tied on sets: decided by the most recent card play.',
+  first_faction: 'Decided by the first faction.',
+  plot: 'Tied: decided by Plot — its holder wins a coronation tie.',
+  second_faction: 'Tied: decided by the second faction.',
+  first_to_empty_hand: 'Still tied: decided by who first played all their cards.',
+  shared: 'Still tied after every tie-break: a shared victory.',
+};
+function verdict(why, factions) {
+  if (!why || !why.end) return null;
+  const fname = (id) => (factions.find((f) => f.id === id) || { name: id }).name;
+  const perSeat = (counts) => counts.map((k, p) => `${seatLabel(p)} ${k}`).join(', ');
+  const lines = [];
+  if (why.end === 'invasion') {
+    const unit = (u) => (why.by === 'team' ? `team ${u === 0 ? 'A' : 'B'}` : seatLabel(u));
+    lines.push(`The French invade (3 instability discs). Complete sets in court${why.by === 'team' ? ' (partners together)' : ''}, an unplayed Plot counting: ${why.sets.map((k, u) => `${unit(u)} ${k}`).join(', ')}.`);
+  } else {
+    lines.push(`Coronation after 8 power struggles. Regions controlled: ${Object.entries(why.regions).map(([f, k]) => `${fname(f)} ${k}`).join(', ')}; first faction ${fname(why.first)}, second ${why.second ? fname(why.second) : 'none'}.`);
+    lines.push(`${fname(why.first)} in court (an unplayed Plot counts 1): ${perSeat(why.first_counts)}.`);
+    if (why.decided_by !== 'first_faction') lines.push(`Tied: ${why.tied.map(seatLabel).join(', ')}.`);
+    if (why.second_counts && !['first_faction', 'plot'].includes(why.decided_by)) lines.push(`${fname(why.second)} in court: ${perSeat(why.second_counts)}.`);
+  }
+  if (why.end === 'invasion' && why.decided_by !== 'sets') {
+    lines.push(`Latest card play (the game's play count): ${why.last_play.map((k, u) => `${why.by === 'team' ? `team ${u === 0 ? 'A' : 'B'}` : seatLabel(u)} ${k || 'never'}`).join(', ')}.`);
+  }
+  lines.push(STEP_WORDS[why.decided_by] || why.decided_by);
+  return h('div.verdict', { id: 'verdict', 'data-decided-by': why.decided_by }, lines.map((l) => h('p.small', {}, l)));
+}
+
 export function renderKingIsDead(container, snap, opts) {
   if (!layout) {
     renderGeneric(container, snap, opts);
@@ -255,6 +287,7 @@ export function renderKingIsDead(container, snap, opts) {
   const counts = (arr) => factions.map((f, i) => h(`span.count.${f.colour}`, { title: f.name }, String(arr[i])));
   const now = [
     h('p', { id: v.terminal ? 'result' : 'turn', class: v.terminal ? 'result' : 'turn' }, turn),
+    v.terminal ? verdict(v.verdict, factions) : null,
     h('p.phase', { id: 'phase', 'data-phase': v.phase }, PHASES[v.phase] || v.phase,
       v.phase === 'effect' && v.effect ? h('span', { id: 'effect' }, ` — ${cardName(v.effect.card)}`) : null),
     h('p.small', {}, `Struggles ${v.struggles}/8 · instability ${unstable}/3 (the French invade at 3) · passes in a row ${v.passes}/${v.players.length}`),

@@ -112,7 +112,8 @@ test('lobby → The King is Dead (2 players) → play Assemble and summon by cli
 // A whole advanced team game (4 players, Cunning cards) played by clicking
 // whatever is highlighted: every kind of step a card can ask (regions,
 // followers, track spaces, factions, players) must be clickable on this
-// board, and the game must reach its end with the result in words.
+// board, and the game must reach its end with the result in words and the
+// step of §12/§13 that decided it.
 test('The King is Dead, 4-player advanced team game, played to the end by clicking', async () => {
   const page = await browser().newPage();
   const errors = [];
@@ -148,6 +149,10 @@ test('The King is Dead, 4-player advanced team game, played to the end by clicki
   const result = await page.textContent('#result');
   assert.match(result, /^Game over \((the French invade|a coronation)\): Seat \d( and Seat \d)? wins? \(team [AB]\)/);
   assert.ok(kinds.has('card') && kinds.has('.kid-map g.cube.legal'), [...kinds].join(', '));
+  // The end screen explains the result: the numbers compared and the deciding step.
+  const decided = await page.getAttribute('#verdict', 'data-decided-by');
+  assert.ok(['sets', 'most_recent_play', 'first_faction', 'plot', 'second_faction', 'first_to_empty_hand', 'shared'].includes(decided), decided);
+  assert.match(await page.textContent('#verdict'), /Decided by|decided by|shared victory/);
   await page.screenshot({ path: path.join(SHOTS, 'king-is-dead-end.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();

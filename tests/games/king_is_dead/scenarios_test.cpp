@@ -80,6 +80,13 @@ TEST(Invasion, T3EmptyRegionThirdInstabilityMostRecentPlayWins) {
   EXPECT_TRUE(s->is_open(region(*s, "northumbria")));
   EXPECT_EQ(s->winners(), std::vector<int>{0});
   EXPECT_EQ(s->returns(), (std::vector<double>{1, -1, -1}));
+  // The verdict shows the numbers compared and the deciding step.
+  const json why = s->view(kSpectator)["verdict"];
+  EXPECT_EQ(why["end"], "invasion");
+  EXPECT_EQ(why["sets"], json({2, 2, 1}));
+  EXPECT_EQ(why["last_play"], json({14, 13, 15}));
+  EXPECT_EQ(why["decided_by"], "most_recent_play");
+  EXPECT_NE(s->to_text(0).find("Tied on sets: decided by the most recent card play"), std::string::npos);
 }
 
 Position t4() {
@@ -108,6 +115,14 @@ TEST(Coronation, T4FactionTieByMostRecentWinThenSecondFaction) {
   EXPECT_FALSE(s->invasion());
   EXPECT_EQ(s->faction_ranking(), (std::array<int, 2>{kWelsh, kScots}));
   EXPECT_EQ(s->winners(), std::vector<int>{1});
+  const json why = s->verdict();
+  EXPECT_EQ(why["first"], "welsh");
+  EXPECT_EQ(why["second"], "scots");
+  EXPECT_EQ(why["first_counts"], json({3, 3}));
+  EXPECT_EQ(why["second_counts"], json({1, 2}));
+  EXPECT_EQ(why["tied"], json({0, 1}));
+  EXPECT_EQ(why["decided_by"], "second_faction");
+  EXPECT_NE(s->to_text(1).find("Decided by the second faction"), std::string::npos);
 }
 
 Position t5() {
@@ -128,6 +143,8 @@ TEST(Coronation, T5FirstToEmptyTheHandWins) {
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(s->faction_ranking(), (std::array<int, 2>{kEnglish, kWelsh}));
   EXPECT_EQ(s->winners(), std::vector<int>{0});
+  EXPECT_EQ(s->verdict()["decided_by"], "first_to_empty_hand");
+  EXPECT_EQ(s->verdict()["regions"], json({{"scots", 1}, {"welsh", 2}, {"english", 3}}));
   // Variant: B also emptied its hand, later (seq 16).
   Position v = t5();
   v.seats[1] = {{5, 2, 3}, 8, 16};
@@ -478,6 +495,8 @@ TEST(Coronation, T13PlotWinsTheTieBeforeTheSecondFaction) {
   ASSERT_TRUE(s);
   EXPECT_EQ(s->faction_ranking(), (std::array<int, 2>{kScots, kEnglish}));
   EXPECT_EQ(s->winners(), std::vector<int>{0});
+  EXPECT_EQ(s->verdict()["decided_by"], "plot");
+  EXPECT_EQ(s->verdict()["plot"], json({0}));
   // The Plot is revealed at the end: every seat sees it.
   const json v = s->view(1);
   EXPECT_NE(v["players"][0]["hand"].dump().find("plot"), std::string::npos);
@@ -511,6 +530,9 @@ TEST(TeamGame, T14InvasionWithCombinedCourts) {
   EXPECT_TRUE(s->invasion());
   EXPECT_EQ(s->winners(), (std::vector<int>{0, 2}));
   EXPECT_EQ(s->returns(), (std::vector<double>{1, -1, 1, -1}));
+  EXPECT_EQ(s->verdict()["by"], "team");
+  EXPECT_EQ(s->verdict()["sets"], json({3, 3}));
+  EXPECT_EQ(s->verdict()["decided_by"], "most_recent_play");
 }
 
 TEST(CunningCards, T15MusterMustUseARegionHoldingAScot) {
