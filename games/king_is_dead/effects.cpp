@@ -60,6 +60,22 @@ struct Builder {
         static_cast<int8_t>(c.delta[static_cast<size_t>(r)][static_cast<size_t>(f)] + n);
     return *this;
   }
+  // One follower of faction f moves from region `from` to region `to`.
+  Builder& move(int from, int to, int f) { return add(from, f, -1).add(to, f, 1); }
+  // The swaps of Manoeuvre, Outmanoeuvre, Influence and Dispute: the
+  // follower (x, f) for one follower (y, g), or for two (y, g1) and (y, g2),
+  // chosen in that order.
+  Builder& swap(int x, int f, int y, int g) {
+    return step(follower_action(x, f)).step(follower_action(y, g)).move(x, y, f).move(y, x, g);
+  }
+  Builder& swap_for_two(int x, int f, int y, int g1, int g2) {
+    return step(follower_action(x, f))
+        .step(follower_action(y, g1))
+        .step(follower_action(y, g2))
+        .move(x, y, f)
+        .move(y, x, g1)
+        .move(y, x, g2);
+  }
   void emit(int extent, EffectType type = EffectType::kOther) {
     c.extent = extent;
     c.type = type;
@@ -166,14 +182,7 @@ void KidState::raw_candidates(int seat, int card, std::vector<Candidate>& out) c
           for (int f = 0; f < kNumFactions; ++f)
             for (int g = 0; g < kNumFactions; ++g)
               if (has(x, f) && has(y, g))
-                bld.reset()
-                    .step(follower_action(x, f))
-                    .step(follower_action(y, g))
-                    .add(x, f, -1)
-                    .add(x, g, 1)
-                    .add(y, g, -1)
-                    .add(y, f, 1)
-                    .emit(1, EffectType::kManoeuvre);
+                bld.reset().swap(x, f, y, g).emit(1, EffectType::kManoeuvre);
         }
       return;
     }
@@ -184,29 +193,11 @@ void KidState::raw_candidates(int seat, int card, std::vector<Candidate>& out) c
           for (int f = 0; f < kNumFactions; ++f) {
             if (!has(x, f)) continue;
             for_pairs(R[static_cast<size_t>(y)], 7u, [&](int g1, int g2) {
-              bld.reset()
-                  .step(follower_action(x, f))
-                  .step(follower_action(y, g1))
-                  .step(follower_action(y, g2))
-                  .add(x, f, -1)
-                  .add(y, f, 1)
-                  .add(y, g1, -1)
-                  .add(y, g2, -1)
-                  .add(x, g1, 1)
-                  .add(x, g2, 1)
-                  .emit(2, EffectType::kOutmanoeuvre);
+              bld.reset().swap_for_two(x, f, y, g1, g2).emit(2, EffectType::kOutmanoeuvre);
             });
             if (y > x)
               for (int g = 0; g < kNumFactions; ++g)
-                if (has(y, g))
-                  bld.reset()
-                      .step(follower_action(x, f))
-                      .step(follower_action(y, g))
-                      .add(x, f, -1)
-                      .add(x, g, 1)
-                      .add(y, g, -1)
-                      .add(y, f, 1)
-                      .emit(1, EffectType::kOutmanoeuvre);
+                if (has(y, g)) bld.reset().swap(x, f, y, g).emit(1, EffectType::kOutmanoeuvre);
           }
         }
       return;
@@ -237,20 +228,13 @@ void KidState::raw_candidates(int seat, int card, std::vector<Candidate>& out) c
                 .step(follower_action(x, f1))
                 .step(follower_action(x, f2))
                 .step(region_step(y))
-                .add(x, f1, -1)
-                .add(x, f2, -1)
-                .add(y, f1, 1)
-                .add(y, f2, 1)
+                .move(x, y, f1)
+                .move(x, y, f2)
                 .emit(2);
           });
           for (int f = 0; f < kNumFactions; ++f)
             if (has(x, f))
-              bld.reset()
-                  .step(follower_action(x, f))
-                  .step(region_step(y))
-                  .add(x, f, -1)
-                  .add(y, f, 1)
-                  .emit(1);
+              bld.reset().step(follower_action(x, f)).step(region_step(y)).move(x, y, f).emit(1);
         }
       return;
     }
@@ -270,17 +254,7 @@ void KidState::raw_candidates(int seat, int card, std::vector<Candidate>& out) c
         for (int y = 0; y < kNumRegions; ++y) {
           if (x == y || !open(x) || !open(y) || !has(x, kEnglish)) continue;
           for_pairs(R[static_cast<size_t>(y)], 3u, [&](int g1, int g2) {
-            bld.reset()
-                .step(follower_action(x, kEnglish))
-                .step(follower_action(y, g1))
-                .step(follower_action(y, g2))
-                .add(x, kEnglish, -1)
-                .add(y, kEnglish, 1)
-                .add(y, g1, -1)
-                .add(y, g2, -1)
-                .add(x, g1, 1)
-                .add(x, g2, 1)
-                .emit(1);
+            bld.reset().swap_for_two(x, kEnglish, y, g1, g2).emit(1);
           });
         }
       return;
@@ -290,15 +264,7 @@ void KidState::raw_candidates(int seat, int card, std::vector<Candidate>& out) c
         for (int y = 0; y < kNumRegions; ++y) {
           if (x == y || !open(x) || !open(y) || !has(x, kWelsh)) continue;
           for (int g : {kScots, kEnglish})
-            if (has(y, g))
-              bld.reset()
-                  .step(follower_action(x, kWelsh))
-                  .step(follower_action(y, g))
-                  .add(x, kWelsh, -1)
-                  .add(y, kWelsh, 1)
-                  .add(y, g, -1)
-                  .add(x, g, 1)
-                  .emit(1);
+            if (has(y, g)) bld.reset().swap(x, kWelsh, y, g).emit(1);
         }
       return;
     }
@@ -317,15 +283,12 @@ void KidState::raw_candidates(int seat, int card, std::vector<Candidate>& out) c
               start()
                   .step(follower_action(y, g1))
                   .step(follower_action(y, g2))
-                  .add(y, g1, -1)
-                  .add(y, g2, -1)
-                  .add(x, g1, 1)
-                  .add(x, g2, 1)
+                  .move(y, x, g1)
+                  .move(y, x, g2)
                   .emit(k + 2);
             });
             for (int g : {kWelsh, kEnglish})
-              if (has(y, g))
-                start().step(follower_action(y, g)).add(y, g, -1).add(x, g, 1).emit(k + 1);
+              if (has(y, g)) start().step(follower_action(y, g)).move(y, x, g).emit(k + 1);
           }
         }
       return;
