@@ -11,15 +11,8 @@ namespace {
 // T1's board, advanced game; A holds `card` (and has played one Assemble),
 // B has played `b_card`.
 Position base(const std::string& card, const std::string& b_card = "assemble") {
-  Position p;
-  p.players = 2;
+  Position p = opening();
   p.advanced = true;
-  p.up = {"lancaster",   "moray",   "devon",   "essex",
-          "strathclyde", "warwick", "gwynedd", "northumbria"};
-  p.open = {{"moray", {3, 0, 1}},     {"strathclyde", {1, 2, 1}}, {"northumbria", {0, 1, 3}},
-            {"lancaster", {2, 1, 1}}, {"gwynedd", {1, 2, 1}},     {"warwick", {1, 1, 2}},
-            {"essex", {0, 1, 3}},     {"devon", {2, 2, 0}}};
-  p.supply = {5, 4, 3};
   p.seats = {{{1, 1, 0}, 1, 1}, {{0, 1, 1}, 1, 2}};
   p.seats[0].hand = {card};
   p.seats[0].discard = {"assemble"};

@@ -45,6 +45,21 @@ struct Position {
   std::string phase = "action";
 };
 
+// A 2-player basic position right after set-up: every region open with
+// its followers, nothing played. Tests change what they need.
+inline Position opening() {
+  Position p;
+  p.players = 2;
+  p.up = {"lancaster",   "moray",   "devon",   "essex",
+          "strathclyde", "warwick", "gwynedd", "northumbria"};
+  p.open = {{"moray", {3, 0, 1}},     {"strathclyde", {1, 2, 1}}, {"northumbria", {0, 1, 3}},
+            {"lancaster", {2, 1, 1}}, {"gwynedd", {1, 2, 1}},     {"warwick", {1, 1, 2}},
+            {"essex", {0, 1, 3}},     {"devon", {2, 2, 0}}};
+  p.supply = {5, 4, 3};
+  p.seats = {{{1, 1, 0}}, {{0, 1, 1}}};
+  return p;
+}
+
 inline std::shared_ptr<const Game> make_game(int players, bool advanced, bool betrayal = false) {
   auto g = all_games().create("king-is-dead", {{"players", players},
                                                {"advanced", advanced},

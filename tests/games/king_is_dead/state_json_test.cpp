@@ -32,15 +32,7 @@ TEST(KidStateJson, RoundTripThroughAdvancedGames) {
 }
 
 TEST(KidStateJson, HostileDocumentsAreRefused) {
-  Position p;
-  p.players = 2;
-  p.up = {"lancaster",   "moray",   "devon",   "essex",
-          "strathclyde", "warwick", "gwynedd", "northumbria"};
-  p.open = {{"moray", {3, 0, 1}},     {"strathclyde", {1, 2, 1}}, {"northumbria", {0, 1, 3}},
-            {"lancaster", {2, 1, 1}}, {"gwynedd", {1, 2, 1}},     {"warwick", {1, 1, 2}},
-            {"essex", {0, 1, 3}},     {"devon", {2, 2, 0}}};
-  p.supply = {5, 4, 3};
-  p.seats = {{{1, 1, 0}}, {{0, 1, 1}}};
+  const Position p = opening();
   auto s = load(p);
   ASSERT_TRUE(s);
   auto game = make_game(2, false);
@@ -84,15 +76,7 @@ TEST(KidStateJson, HostileDocumentsAreRefused) {
 }
 
 TEST(KidStateJson, EffectStepsMustLeadToALegalEffect) {
-  Position p;
-  p.players = 2;
-  p.up = {"lancaster",   "moray",   "devon",   "essex",
-          "strathclyde", "warwick", "gwynedd", "northumbria"};
-  p.open = {{"moray", {3, 0, 1}},     {"strathclyde", {1, 2, 1}}, {"northumbria", {0, 1, 3}},
-            {"lancaster", {2, 1, 1}}, {"gwynedd", {1, 2, 1}},     {"warwick", {1, 1, 2}},
-            {"essex", {0, 1, 3}},     {"devon", {2, 2, 0}}};
-  p.supply = {5, 4, 3};
-  p.seats = {{{1, 1, 0}}, {{0, 1, 1}}};
+  const Position p = opening();
   auto s = load(p);
   ASSERT_TRUE(s);
   play(*s, "play manoeuvre");
