@@ -43,6 +43,13 @@ TEST_F(KidLayout, ListsExactlyTheRegionsOfTheBoardWithTheirNames) {
   EXPECT_EQ(got, want);
 }
 
+// The view's per-region arrays (last_effect.delta) follow the board's order.
+TEST_F(KidLayout, RegionsAreInTheBoardsOrder) {
+  ASSERT_EQ(layout["regions"].size(), board["regions"].size());
+  for (size_t i = 0; i < board["regions"].size(); ++i)
+    EXPECT_EQ(layout["regions"][i]["id"], board["regions"][i]["id"]) << "region " << i;
+}
+
 TEST_F(KidLayout, ListsExactlyTheBordersOfTheBoard) {
   std::set<Border> want, got;
   for (const auto& r : board["regions"])

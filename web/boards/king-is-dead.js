@@ -106,6 +106,28 @@ function verdict(why, factions) {
   return h('div.verdict', { id: 'verdict', 'data-decided-by': why.decided_by }, lines.map((l) => h('p.small', {}, l)));
 }
 
+// The last card played, in words, from the view's record of it (the no-undo
+// rule keeps its player and net follower change, §8.4): "Seat 2 played
+// Outmanoeuvre: Moray 1 Scot out, 2 Welsh in; Lancaster …".
+function lastCard(v, factions) {
+  const le = v.last_effect;
+  if (!le || le.player < 0 || le.type === 'none') return null;
+  const p = v.players[le.player];
+  const card = p && p.discard.length ? cardName(p.discard[p.discard.length - 1]) : 'a card';
+  const changes = [];
+  layout.regions.forEach((r, q) => {
+    const d = le.delta[q] || [];
+    const parts = [];
+    factions.forEach((f, i) => {
+      if (d[i] > 0) parts.push(`+${d[i]} ${f.name}`);
+      if (d[i] < 0) parts.push(`−${-d[i]} ${f.name}`);
+    });
+    if (parts.length) changes.push(`${r.name} ${parts.join(', ')}`);
+  });
+  return h('p.small', { id: 'last-card' }, `Last card: ${seatLabel(le.player)} played ${card}`,
+    changes.length ? ` — ${changes.join('; ')}` : ' — no change to the map', '.');
+}
+
 export function renderKingIsDead(container, snap, opts) {
   if (!layout) {
     renderGeneric(container, snap, opts);
@@ -291,6 +313,7 @@ export function renderKingIsDead(container, snap, opts) {
     h('p.phase', { id: 'phase', 'data-phase': v.phase }, PHASES[v.phase] || v.phase,
       v.phase === 'effect' && v.effect ? h('span', { id: 'effect' }, ` — ${cardName(v.effect.card)}`) : null),
     h('p.small', {}, `Struggles ${v.struggles}/8 · instability ${unstable}/3 (the French invade at 3) · passes in a row ${v.passes}/${v.players.length}`),
+    lastCard(v, factions),
     h('p.small', { id: 'supply' }, 'Supply ', counts(v.supply), v.phase === 'setup' ? [' · bag ', counts(v.bag)] : null),
     ...controls,
     legal.length ? h('details.all-legal', {}, h('summary', {}, `All legal actions (${legal.length})`),

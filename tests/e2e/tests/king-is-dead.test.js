@@ -95,6 +95,8 @@ test('lobby → The King is Dead (2 players) → play Assemble and summon by cli
   assert.equal(after.view.players[0].court.reduce((a, b) => a + b, 0), courtBefore + 1, 'one follower summoned');
   assert.equal(after.view.players[0].hand.length, hand.length - 1);
   assert.match(await page.textContent('tr[data-seat="0"]'), /Assemble/);
+  // Assemble's placements in words (the view's record of the last card).
+  assert.match(await page.textContent('#last-card'), /^Last card: Seat [12] played /);
 
   // 2. Pass with the button when our turn comes again (the game may not end first).
   // The move list names it ("Seat 1 pass").
