@@ -86,7 +86,8 @@ TEST(Invasion, T3EmptyRegionThirdInstabilityMostRecentPlayWins) {
   EXPECT_EQ(why["sets"], json({2, 2, 1}));
   EXPECT_EQ(why["last_play"], json({14, 13, 15}));
   EXPECT_EQ(why["decided_by"], "most_recent_play");
-  EXPECT_NE(s->to_text(0).find("Tied on sets: decided by the most recent card play"), std::string::npos);
+  EXPECT_NE(s->to_text(0).find("Tied on sets: decided by the most recent card play"),
+            std::string::npos);
 }
 
 Position t4() {
