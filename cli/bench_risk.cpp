@@ -1,6 +1,7 @@
 // `meeple bench risk`: battles per second (one attack declared, the defence
-// answered and the dice sampled, on a cloned position) and full heuristic
-// games per second for 3-player World Domination, one thread. The finer
+// answered and the dice sampled — or, with battles=outcomes, the roll's
+// outcome — on a cloned position) and full heuristic games per second for
+// 3-player World Domination in both forms, one thread. The finer
 // Google Benchmark version is bench/risk_bench.cpp.
 #include <fmt/format.h>
 
@@ -27,19 +28,23 @@ int bench_risk(double seconds_budget) {
     return 1;
   }
   // 1. Battles: ukraine (1000) attacks middle_east (1000) 3 v 2 until the budget is spent.
-  auto base = std::unique_ptr<risk::RiskState>(
-      static_cast<risk::RiskState*>((*game)->new_initial_state().release()));
   auto loaded_map = risk::shared_world_map();  // loaded by make_game already
   if (!loaded_map) {
     std::cerr << loaded_map.status().to_string() << "\n";
     return 1;
   }
   const risk::Map& map = **loaded_map;
-  for (risk::Territory t = 0; t < risk::kNumTerritories; ++t) base->set_territory(t, 2, 1);
-  base->set_deck(risk::kAllCards, 0);
-  base->set_territory(map.find("ukraine"), 0, 1000000);
-  base->set_territory(map.find("middle_east"), 1, 1000000);
-  base->begin_attack_for_test(0);
+  auto battle_position = [&](const Game& g) {
+    auto b = std::unique_ptr<risk::RiskState>(
+        static_cast<risk::RiskState*>(g.new_initial_state().release()));
+    for (risk::Territory t = 0; t < risk::kNumTerritories; ++t) b->set_territory(t, 2, 1);
+    b->set_deck(risk::kAllCards, 0);
+    b->set_territory(map.find("ukraine"), 0, 1000000);
+    b->set_territory(map.find("middle_east"), 1, 1000000);
+    b->begin_attack_for_test(0);
+    return b;
+  };
+  auto base = battle_position(**game);
   const meeple::Action attack =
       risk::kAttackBase + map.edge_index(map.find("ukraine"), map.find("middle_east")) * 3 + 2;
   Rng rng(42);
@@ -60,27 +65,59 @@ int bench_risk(double seconds_budget) {
   }
   std::cout << fmt::format("risk battles/s (3 v 2, dice sampled):        {:.0f}\n",
                            battles / elapsed);
-  // 2. Full games: 3-player domination, heuristic bots, match RNG for chance.
-  long long games = 0, steps = 0;
-  t0 = std::chrono::steady_clock::now();
-  while ((elapsed = seconds_since(t0)) < seconds_budget || games == 0) {
-    Match m = Match::start(*game, 1000 + static_cast<uint64_t>(games));
-    std::vector<std::unique_ptr<Bot>> bots;
-    for (int p = 0; p < 3; ++p)
-      bots.push_back(risk::make_risk_bot(**game, 1, 77 + static_cast<uint64_t>(p)));
-    while (!m.state().is_terminal()) {
-      if (m.state().is_chance())
-        m.sample_chance();
-      else
-        (void)m.act(bots[m.state().current_player()]->choose(Decision(**game, m.state())));
-      ++steps;
-    }
-    ++games;
+  // 1b. The same with battles=outcomes: one sampled outcome per roll.
+  auto outcome_game =
+      risk::make_game({{"mode", "domination"}, {"players", 3}, {"battles", "outcomes"}});
+  if (!outcome_game) {
+    std::cerr << outcome_game.status().to_string() << "\n";
+    return 1;
   }
-  elapsed = seconds_since(t0);
-  std::cout << fmt::format(
-      "risk 3-player domination heuristic games/s:  {:.2f}  ({} games, {:.0f} steps/game)\n",
-      games / elapsed, games, static_cast<double>(steps) / games);
+  {
+    auto obase = battle_position(**outcome_game);
+    risk::RiskState o(*obase);
+    battles = 0;
+    t0 = std::chrono::steady_clock::now();
+    while ((elapsed = seconds_since(t0)) < seconds_budget) {
+      o = *obase;
+      for (int i = 0; i < 10000; ++i) {
+        o.apply(attack);
+        o.apply(o.auto_action());
+        const auto outcomes = o.chance_outcomes();
+        double u = rng.unit();
+        size_t k = 0;
+        while (k + 1 < outcomes.size() && (u -= outcomes[k].probability) >= 0) ++k;
+        o.apply(outcomes[k].action);
+        ++battles;
+      }
+    }
+    std::cout << fmt::format("risk battles/s (3 v 2, outcome sampled):     {:.0f}\n",
+                             battles / elapsed);
+  }
+  // 2. Full games: 3-player domination, heuristic bots, match RNG for chance.
+  auto games_per_second = [&](const std::shared_ptr<const Game>& g, const char* label) {
+    long long games = 0, steps = 0;
+    const auto start = std::chrono::steady_clock::now();
+    double spent = 0;
+    while ((spent = seconds_since(start)) < seconds_budget || games == 0) {
+      Match m = Match::start(g, 1000 + static_cast<uint64_t>(games));
+      std::vector<std::unique_ptr<Bot>> bots;
+      for (int p = 0; p < 3; ++p)
+        bots.push_back(risk::make_risk_bot(*g, 1, 77 + static_cast<uint64_t>(p)));
+      while (!m.state().is_terminal()) {
+        if (m.state().is_chance())
+          m.sample_chance();
+        else
+          (void)m.act(bots[m.state().current_player()]->choose(Decision(*g, m.state())));
+        ++steps;
+      }
+      ++games;
+    }
+    spent = seconds_since(start);
+    std::cout << fmt::format("{}  {:.2f}  ({} games, {:.0f} steps/game)\n", label, games / spent,
+                             games, static_cast<double>(steps) / games);
+  };
+  games_per_second(*game, "risk 3-player domination heuristic games/s:           ");
+  games_per_second(*outcome_game, "risk 3-player domination heuristic games/s, outcomes:");
   return 0;
 }
 

@@ -18,6 +18,9 @@
 //   remove SEAT                      Team Risk: the defence's decider removes
 //                                    one lost army of that colour (R30)
 //   die N | card C | first SEAT | mission M   chance outcomes (referee mode)
+//   losses A D                       a whole roll's outcome (option
+//                                    battles=outcomes): the attacker loses A
+//                                    armies, the defender D
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -45,6 +48,7 @@ struct Command {
   std::string type;
   std::string territory, from, to, mission;
   int count = -1, dice = -1, value = -1, seat = -1;
+  int attacker_losses = -1, defender_losses = -1;
   bool bare = false;  // a single word, read as a territory to claim
   std::vector<std::string> cards;
 };
@@ -130,6 +134,10 @@ Result<Command> parse_text(const std::string& line) {
     c.mission = w[1];
   } else if (c.type == "die") {
     if (n < 2 || !parse_int(w[1], c.value)) return invalid_argument("usage: die 1..6");
+  } else if (c.type == "losses") {
+    if (n != 3 || !parse_int(w[1], c.attacker_losses) || !parse_int(w[2], c.defender_losses))
+      return invalid_argument(
+          "usage: losses A D (the armies the attacker and the defender lose, e.g. losses 1 1)");
   } else if (c.type == "card") {
     if (auto s = need(2, "card NAME"); !s) return s;
     c.cards = {w[1]};
@@ -167,6 +175,8 @@ Result<Command> parse_object(const json& j) {
   if (auto st = read_count(j, "count", c.count); !st) return st;
   if (auto st = read_count(j, "dice", c.dice); !st) return st;
   if (auto st = read_count(j, "value", c.value); !st) return st;
+  if (auto st = read_count(j, "attacker", c.attacker_losses); !st) return st;
+  if (auto st = read_count(j, "defender", c.defender_losses); !st) return st;
   try {
     if (j.contains("territory")) c.territory = ascii_lower(j["territory"].get<std::string>());
     if (j.contains("from")) c.from = ascii_lower(j["from"].get<std::string>());
@@ -430,7 +440,20 @@ class RiskDecoder {
     if (!s_.is_chance())
       return illegal_action("'" + c.type + "' is a chance outcome, but no chance event is pending");
     Action a = kInvalidAction;
-    if (c.type == "die") {
+    if (c.type == "losses") {
+      if (s_.phase_ != Phase::kRollDice || !s_.cfg_->battle_outcomes)
+        return illegal_action(
+            "losses: only for a battle's roll when the game takes rolls as outcomes (option "
+            "battles=outcomes); otherwise type each die (die N)");
+      const int compared = std::min(s_.att_dice_, s_.def_dice_);
+      if (c.attacker_losses < 0 || c.defender_losses < 0 ||
+          c.attacker_losses + c.defender_losses != compared)
+        return invalid_argument(fmt::format(
+            "losses: the attacker's and the defender's losses must add up to the {} {} compared "
+            "(e.g. losses {} {})",
+            compared, compared == 1 ? "die" : "dice", compared - compared / 2, compared / 2));
+      a = kLossBase + c.attacker_losses;
+    } else if (c.type == "die") {
       if (c.value < 1 || c.value > 6) return invalid_argument("die: a value 1..6");
       a = kDieBase + c.value - 1;
     } else if (c.type == "card") {

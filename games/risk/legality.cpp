@@ -38,6 +38,8 @@ bool RiskState::is_legal(Action a) const {
     case Phase::kRollStarter:
       return in(a, kSeatBase, cfg_->players);
     case Phase::kRollDice:
+      if (cfg_->battle_outcomes) return in(a, kLossBase, std::min(att_dice_, def_dice_) + 1);
+      return in(a, kDieBase, 6);
     case Phase::kRollAllyDie:
     case Phase::kStatusRoll:
       return in(a, kDieBase, 6);

@@ -34,7 +34,17 @@ GameInfo risk_info() {
   players.description = "number of players";
   players.min = 2;
   players.max = 6;
-  info.options = {mode, players};
+  OptionSpec battles;
+  battles.name = "battles";
+  battles.type = OptionType::kString;
+  battles.default_value = "dice";
+  battles.description =
+      "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
+      "outcome: the armies each side loses, with the exact odds; for search and simulation)";
+  // No list of allowed values on purpose: that would make it a way to play,
+  // enumerated as modes with golden logs of their own (tests/golden); it is
+  // how chance is presented, checked in make_game.
+  info.options = {mode, players, battles};
   // Every way to play, for `meeple list` and /api/games with its metadata.
   for (int n = 3; n <= 6; ++n) info.variants.push_back({{"mode", "domination"}, {"players", n}});
   for (int n = 3; n <= 6; ++n) info.variants.push_back({{"mode", "missions"}, {"players", n}});
@@ -85,6 +95,10 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   else
     return invalid_argument("risk: unknown mode '" + mode + "'");
   config->players = players;
+  const std::string battles = options.value("battles", "dice");
+  if (battles != "dice" && battles != "outcomes")
+    return invalid_argument("risk: battles must be dice or outcomes, got '" + battles + "'");
+  config->battle_outcomes = battles == "outcomes";
   switch (config->mode) {
     case Mode::kDomination:
     case Mode::kMissions:

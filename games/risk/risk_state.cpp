@@ -64,6 +64,12 @@ std::string RiskState::owner_name(int o) const {
 
 json RiskState::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
+  if (a >= kLossBase) {
+    const int compared = std::min(att_dice_, def_dice_);
+    return {{"type", "losses"},
+            {"attacker", a - kLossBase},
+            {"defender", std::max(0, compared - (a - kLossBase))}};
+  }
   if (a >= kRemoveBase) return {{"type", "remove"}, {"seat", kColours[a - kRemoveBase]}};
   if (a == kEndBribe || a == kEndAllyReinforce) return {{"type", "end"}};
   if (a >= kAllyReinforceBase)
@@ -143,6 +149,8 @@ std::string RiskState::action_to_string(Action a) const {
                        c[2].get<std::string>());
   }
   if (type == "die") return fmt::format("die {}", j["value"].get<int>());
+  if (type == "losses")
+    return fmt::format("losses {} {}", j["attacker"].get<int>(), j["defender"].get<int>());
   if (type == "card") return "card " + j["card"].get<std::string>();
   if (type == "first") return fmt::format("first {}", owner_name(j["seat"].get<int>()));
   if (type == "mission") return "mission " + j["mission"].get<std::string>();

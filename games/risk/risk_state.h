@@ -39,6 +39,8 @@
 //   87582 + c*4 + n-2  bribe card c to neutral n; 87758 end the bribes
 //   87759 + n-2      reinforce ally n (a die follows); 87763 end ally reinforcement
 //   87764 + p        Team Risk: the defence loses one army of seat p (R30)
+//   87770 + i        chance, battles as outcomes: the attacker loses i armies
+//                    and the defender the rest of the dice compared
 #pragma once
 
 #include <array>
@@ -47,6 +49,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/risk/battle.h"
 #include "games/risk/cards.h"
 #include "games/risk/map.h"
 
@@ -79,7 +82,10 @@ inline constexpr Action kAllyReinforceBase = kEndBribe + 1;  // + (neutral - 2)
 inline constexpr Action kEndAllyReinforce = kAllyReinforceBase + 4;
 // Team Risk (§12, R30): which committed defending army is removed.
 inline constexpr Action kRemoveBase = kEndAllyReinforce + 1;  // + seat
-inline constexpr Action kNumDistinctActions = kRemoveBase + kMaxOwners;
+// Battles as outcomes (option battles=outcomes): one chance node per roll
+// whose outcome is how many armies the attacker loses (0..2).
+inline constexpr Action kLossBase = kRemoveBase + kMaxOwners;  // + attacker's losses
+inline constexpr Action kNumDistinctActions = kLossBase + 3;
 
 // The version to_json writes as "format" (docs/state-format.md). Version 1,
 // the documents without "format", had the same fields and still loads.
@@ -95,6 +101,10 @@ struct RiskConfig {
   int players = 3;
   const Map* map = nullptr;
   const Edition* edition = nullptr;
+  // A roll is one chance outcome (the losses, with §4.3's exact odds)
+  // instead of one die at a time: for search and fast simulation, which
+  // need no faces; a referee at a real table types dice (the default).
+  bool battle_outcomes = false;
   int owners() const {
     return mode == Mode::kTwoPlayerPassive || mode == Mode::kTwoPlayerActive ? 6 : players;
   }
@@ -322,6 +332,7 @@ class RiskState final : public State {
   void declare(int slot);
   void roll_die(int face);
   void resolve_battle_roll();
+  void apply_battle_losses(BattleLosses losses);
   void finish_move_in();
   void end_attack_step();
   void finish_turn();

@@ -511,6 +511,8 @@ Status RiskState::check_loaded() const {
     }
     if (ph == Phase::kRollDice && dice_rolled_ >= att_dice_ + def_dice_)
       return bad("/battle/4", "fewer dice rolled than the battle rolls");
+    if (ph == Phase::kRollDice && c.battle_outcomes && dice_rolled_ != 0)
+      return bad("/battle/4", "0 dice rolled (the game takes each roll as one outcome)");
   }
   if (c.teams()) {
     if (ph == Phase::kRemoveArmy) {

@@ -88,6 +88,9 @@ std::string RiskState::chance_description() const {
     case Phase::kRollDice: {
       const std::string battle = fmt::format("{} attacks {} from {}", owner_name(active_),
                                              map.territory(tgt_).id, map.territory(src_).id);
+      if (cfg_->battle_outcomes)
+        return fmt::format("{}: the roll of {} v {} dice (losses ATTACKER DEFENDER)", battle,
+                           att_dice_, def_dice_);
       if (dice_rolled_ < att_dice_)
         return fmt::format("{}: attacker's die {} of {}", battle, dice_rolled_ + 1, att_dice_);
       return fmt::format("{}: defender's ({}) die {} of {}", battle, owner_name(defender()),

@@ -8,9 +8,12 @@
 // least one conquest. Mission Risk: one declaration per turn whenever the
 // player has the initiative (R36). Team Risk's own legal actions, defence
 // losses and conquests are in team.cpp (§12).
+#include <algorithm>
+#include <array>
 #include <cassert>
 
 #include "games/risk/battle.h"
+#include "games/risk/odds.h"
 #include "games/risk/risk_state.h"
 
 namespace meeple::risk {
@@ -137,6 +140,11 @@ void RiskState::chance_ids(std::vector<Action>& ids) const {
       for (int s = 0; s < cfg_->players; ++s) ids.push_back(kSeatBase + s);
       return;
     case Phase::kRollDice:
+      if (cfg_->battle_outcomes) {  // the attacker's losses, 0..dice compared
+        for (int i = 0; i <= std::min(att_dice_, def_dice_); ++i) ids.push_back(kLossBase + i);
+        return;
+      }
+      [[fallthrough]];
     case Phase::kRollAllyDie:
     case Phase::kStatusRoll:
       for (int f = 1; f <= 6; ++f) ids.push_back(kDieBase + f - 1);
@@ -154,6 +162,22 @@ std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
   chance_ids(ids);
   std::vector<ChanceOutcome> out;
   out.reserve(ids.size());
+  if (phase_ == Phase::kRollDice && cfg_->battle_outcomes) {
+    // §4.3's exact odds of the whole roll (every face combination counted).
+    // Counted once (6^5 face combinations for 3 v 2), not at every roll.
+    static const auto table = [] {
+      std::array<std::array<RollOdds, kMaxDefenceDice>, kMaxAttackDice> t;
+      for (int a = 1; a <= kMaxAttackDice; ++a)
+        for (int d = 1; d <= kMaxDefenceDice; ++d)
+          t[static_cast<size_t>(a - 1)][static_cast<size_t>(d - 1)] = roll_odds(a, d);
+      return t;
+    }();
+    const RollOdds& odds =
+        table[static_cast<size_t>(att_dice_ - 1)][static_cast<size_t>(def_dice_ - 1)];
+    for (Action a : ids)
+      out.push_back({a, odds.attacker_loses[static_cast<size_t>(a - kLossBase)]});
+    return out;
+  }
   for (Action a : ids) out.push_back({a, 1.0 / static_cast<double>(ids.size())});
   return out;
 }
@@ -382,12 +406,18 @@ void RiskState::check_victory_after_conquest(int attacker, int victim_owner) {
 }
 
 void RiskState::resolve_battle_roll() {
-  // §4.2: compare; §4.4 / R28: a conquest in the fixed order.
+  // §4.2: compare.
   const auto losses = resolve_battle(std::span<const int>(dice_.data(), att_dice_),
                                      std::span<const int>(dice_.data() + att_dice_, def_dice_));
   last_dice_ = dice_;
   last_att_ = att_dice_;
   last_def_ = def_dice_;
+  apply_battle_losses(losses);
+}
+
+// The roll's losses, from the dice or as one outcome; §4.4 / R28: a
+// conquest in the fixed order.
+void RiskState::apply_battle_losses(BattleLosses losses) {
   if (cfg_->teams()) {  // the attacker's own armies; the defence per R30
     add_armies(src_, active_, -losses.attacker);
     team_losses(losses.defender);
@@ -524,7 +554,13 @@ void RiskState::apply_turn(Action a) {
       phase_ = Phase::kRollDice;
       return;
     case Phase::kRollDice:
-      roll_die(a - kDieBase + 1);
+      if (a >= kLossBase) {  // battles as outcomes: no faces to show
+        const int compared = std::min(att_dice_, def_dice_);
+        last_att_ = last_def_ = 0;
+        apply_battle_losses({a - kLossBase, compared - (a - kLossBase)});
+      } else {
+        roll_die(a - kDieBase + 1);
+      }
       return;
     case Phase::kMoveIn:
     case Phase::kFortifyMove: {
