@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 
+#include "all_games/all_games.h"
 #include "server/server.h"
 #include "tests/server/client.h"
 
@@ -82,8 +83,15 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
     auto r = get(port_, path);
     ASSERT_EQ(r.status, 200) << r.body;
     const json& got = r.j["table"];
-    for (const char* key : {"game", "options", "status", "version", "to_move", "seed_sha256"})
+    for (const char* key : {"game", "status", "version", "to_move", "seed_sha256"})
       EXPECT_EQ(got[key], t[key]) << key;
+    // The saved options, completed with the defaults of options added since
+    // (Risk's "battles": "dice"), as a new table with them would show.
+    json options = t["options"];
+    for (const auto& [k, v] : got["options"].items())
+      if (!options.contains(k)) options[k] = v;
+    EXPECT_EQ(got["options"], options);
+    EXPECT_EQ(all_games().create(t["game"], t["options"]).value()->options(), got["options"]);
     // Seats as saved, plus the access the schema migration gave them: the
     // first human seat is its creator's, every other human seat invited.
     json seats = got["seats"];
