@@ -7,9 +7,12 @@
 namespace meeple {
 
 namespace {
-// A value as the message shows it: short enough for one line.
+// A value as the message shows it: short enough for one line. ASCII only
+// (\u escapes), so cutting it cannot split a UTF-8 sequence: the message is
+// sent inside JSON, whose serialiser throws on invalid UTF-8 (found by
+// fuzzing state_from_json_king_is_dead).
 std::string shown(const nlohmann::json& v) {
-  std::string s = v.dump();
+  std::string s = v.dump(-1, ' ', /*ensure_ascii=*/true, nlohmann::json::error_handler_t::replace);
   if (s.size() > 40) s = s.substr(0, 37) + "...";
   return s;
 }
