@@ -17,6 +17,12 @@ std::vector<uint8_t> State::legal_actions_mask() const {
   return mask;
 }
 
+std::string State::describe(Action a, const State& /*after*/, Seat /*viewer*/) const {
+  const Seat who = current_player();
+  if (who < 0) return "";
+  return seat_name(who) + ": " + action_to_string(a);
+}
+
 namespace {
 
 // The checks both tensor writers share; on success `out` is zero-filled.

@@ -100,6 +100,14 @@ class State {
   virtual json action_to_json(Action a) const = 0;
   // Short human text ("d3", "pass", "attack alaska->kamchatka 3 dice").
   virtual std::string action_to_string(Action a) const { return action_to_json(a).dump(); }
+  // The log in words: what applying `a` to this state did, as `viewer` (a
+  // seat or kSpectator) may see it, or "" when it shows the viewer nothing
+  // (a card dealt to someone else, one die of a roll not yet complete).
+  // `after` is this state with `a` applied, so the words can say what
+  // followed ("Madagascar fell"). The server shows each viewer their own
+  // log. The default names the seat and the action for a player's move and
+  // shows no chance outcome: a game whose chance is public says so itself.
+  virtual std::string describe(Action a, const State& after, Seat viewer) const;
   // Decodes a client's JSON into the ids it stands for, in order; each id is
   // legal in the state that the previous ones reach. A plain action gives one
   // id; a compound one ("place 5 on alaska") may give several. A bare
