@@ -106,6 +106,7 @@ class KidState final : public State {
   std::vector<ChanceOutcome> chance_outcomes() const override;
   json action_to_json(Action a) const override;
   std::string action_to_string(Action a) const override;
+  std::string describe(Action a, const State& after, Seat viewer) const override;  // log_words.cpp
   Result<std::vector<Action>> decode_action_object(const json& j) const override;
   json view(Seat seat) const override;
   json to_json() const override;

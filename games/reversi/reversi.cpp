@@ -96,6 +96,12 @@ std::string ReversiState::action_to_string(Action a) const {
   return square_name(a);
 }
 
+std::string ReversiState::describe(Action a, const State& after, Seat /*viewer*/) const {
+  if (a == kPassAction) return seat_name(side_) + " has no move and passes.";
+  const int flipped = popcount(static_cast<const ReversiState&>(after).last_flips());
+  return fmt::format("{} plays {}, flipping {}.", seat_name(side_), square_name(a), flipped);
+}
+
 namespace {
 
 std::string legal_text(Bitboard moves) {

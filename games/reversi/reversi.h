@@ -77,6 +77,8 @@ class ReversiState final : public State {
   void apply(Action a) override;
   json action_to_json(Action a) const override;
   std::string action_to_string(Action a) const override;
+  // "Black plays d3, flipping 2." / "White has no move and passes."
+  std::string describe(Action a, const State& after, Seat viewer) const override;
   Result<std::vector<Action>> decode_action_object(const json& j) const override;
   json view(Seat seat) const override;
   json to_json() const override;
