@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "games/risk/odds.h"
+
 namespace meeple::risk {
 
 const char* mode_name(Mode m) {
@@ -296,6 +298,27 @@ json RiskState::view(Seat seat) const {
                    {"attack_dice", att_dice_},
                    {"defence_dice", def_dice_},
                    {"rolled", std::vector<int>(dice_.begin(), dice_.begin() + dice_rolled_)}};
+  }
+  if (phase_ == Phase::kAttack) {
+    // §4.3/§4.4's exact odds for each attack now legal, as a player weighs
+    // it: the chance to conquer by attacking until won or lost (both sides
+    // rolling the most dice), and one roll's outcomes by dice counts.
+    json pairs = json::object();
+    for (size_t k = 0; k < map.edges().size(); ++k) {
+      if (!is_legal(kAttackBase + static_cast<Action>(k) * 3)) continue;
+      const Edge& edge = map.edges()[k];
+      // The armies that may roll: all but one (Team Risk: own ones, R29).
+      const int rolling = cfg_->teams()
+                              ? std::min(stack_[edge.from][active_], armies_[edge.from] - 1)
+                              : armies_[edge.from] - 1;
+      pairs[map.territory(edge.from).id + ">" + map.territory(edge.to).id] =
+          conquest_probability(std::max(0, rolling), armies_[edge.to]);
+    }
+    json roll = json::object();
+    for (int a = 1; a <= 3; ++a)
+      for (int d = 1; d <= 2; ++d)
+        roll[fmt::format("{}v{}", a, d)] = roll_odds(a, d).attacker_loses;
+    v["odds"] = {{"conquest", std::move(pairs)}, {"roll", std::move(roll)}};
   }
   if (last_att_ > 0)
     v["last_roll"] = {
