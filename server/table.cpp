@@ -25,7 +25,10 @@ json action_entry(const State& st, Action a) {
 }  // namespace
 
 Table::Table(TableEnv env, StoredTable meta, Match match)
-    : env_(std::move(env)), meta_(std::move(meta)), match_(std::move(match)) {
+    : env_(std::move(env)),
+      meta_(std::move(meta)),
+      match_(std::move(match)),
+      words_(match_.game_ptr()) {
   meta_.log.clear();
   meta_.status = compute_status(match_);
   last_activity_ms_ = std::max(meta_.created_at, meta_.updated_at);
@@ -132,6 +135,9 @@ json Table::snapshot_locked(Seat seat) const {
     for (Action a : st.legal_actions()) legal.push_back(action_entry(st, a));
   }
   j["legal"] = std::move(legal);
+  // The log in words as this seat may see it (State::describe).
+  words_.catch_up(match_.log());
+  j["log"] = words_.to_json(seat, kLogEntriesSent);
   // The move list, public only when the game hides nothing.
   if (!info.has_hidden_information) {
     json history = json::array();
@@ -263,8 +269,20 @@ void Table::drain() {
       p.done(error);
       continue;
     }
-    // 2. Chance that follows is rolled at once with the match's RNG.
+    // 2. Chance that follows is rolled at once with the match's RNG, and a
+    // human seat's decision with a default answer (Risk's defender rolls
+    // the most dice, R8) is answered for it, so a battle never waits on a
+    // click whose answer is known. Computer seats answer through their bot.
     next->resolve_chance();
+    for (int guard = 0; guard < kMaxAutoAnswers; ++guard) {
+      const Seat s = next->state().current_player();
+      if (s < 0 || static_cast<size_t>(s) >= meta_.seats.size() ||
+          meta_.seats[static_cast<size_t>(s)].kind != "human")
+        break;
+      const Action a = next->state().auto_action();
+      if (a == kInvalidAction || !next->act(a).is_ok()) break;
+      next->resolve_chance();
+    }
     // 3. Durable, then told.
     std::vector<LogEntry> entries(next->log().begin() + static_cast<std::ptrdiff_t>(first),
                                   next->log().end());

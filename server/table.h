@@ -5,7 +5,9 @@
 //   1. check who acts (the token's seat must be the seat to move), the
 //      expected version (stale clients learn so), and the action itself
 //      (Match::act_json validates fully, then applies, on a copy);
-//   2. roll any chance that follows (Match::resolve_chance, the match RNG);
+//   2. roll any chance that follows (Match::resolve_chance, the match RNG),
+//      and answer a human seat's decision that has a default answer
+//      (State::auto_action: Risk's defence with the most dice);
 //   3. write the new log entries to storage; wait for the COMMIT;
 //   4. only then make the copy the table's match, answer the caller and
 //      push every connected seat its own view; then start a computer seat's
@@ -14,7 +16,8 @@
 // never held across storage or network I/O, nor while a bot thinks.
 //
 // Views: each seat gets State::view(seat), a spectator view(kSpectator);
-// the seat to move also gets its legal actions as {id, json, text}. The
+// the seat to move also gets its legal actions as {id, json, text}, and
+// every viewer the log in words as it may see it (core/word_log.h). The
 // move list is public only in games without hidden information.
 #pragma once
 
@@ -28,6 +31,7 @@
 #include <vector>
 
 #include "core/match.h"
+#include "core/word_log.h"
 #include "server/storage.h"
 
 namespace meeple::server {
@@ -51,6 +55,14 @@ struct TableEnv {
   std::function<bool(std::function<void(bool busy)>)> post_hint;
   std::function<int64_t()> now_ms;  // wall clock in ms (tests move it)
 };
+
+// The newest entries of the log in words each snapshot carries ("log"); the
+// client shows them and what happened since the seat last moved.
+inline constexpr size_t kLogEntriesSent = 200;
+
+// Default answers applied in a row for human seats after one action (a
+// bound only: each answer is followed by a roll or another seat's turn).
+inline constexpr int kMaxAutoAnswers = 64;
 
 // The highest level a hint is computed at while the bots are busy.
 inline constexpr int kBusyHintLevel = 3;
@@ -135,8 +147,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   TableEnv env_;
   mutable std::mutex mu_;
-  StoredTable meta_;  // seats and status; meta_.log unused once live
-  Match match_;       // always the committed match
+  StoredTable meta_;       // seats and status; meta_.log unused once live
+  Match match_;            // always the committed match
+  mutable WordLog words_;  // the log in words, caught up when a snapshot is built
   std::vector<std::pair<std::weak_ptr<Subscriber>, Seat>> subscribers_;
   std::deque<Pending> queue_;
   bool busy_ = false;

@@ -1,0 +1,95 @@
+// The log in words in every snapshot (docs/api.md "log"): each viewer gets
+// its own, with nothing another seat's secret; and a human defender in Risk
+// is answered for (the most dice, R8), so an attack rolls at once.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "tests/server/fixture.h"
+
+namespace meeple::test {
+namespace {
+
+class LogFixture : public ServerFixture {
+ protected:
+  void configure(server::ServerOptions& o) override { o.quotas.actions_per_minute = 0; }
+  std::string path(const json& created) {
+    return "/api/tables/" + created["id"].get<std::string>();
+  }
+  static std::vector<std::string> texts(const json& snapshot) {
+    std::vector<std::string> out;
+    for (const auto& e : snapshot["log"]["entries"]) out.push_back(e["text"]);
+    return out;
+  }
+};
+
+TEST_F(LogFixture, ReversiMovesInWords) {
+  json c = create(kTwoHumans);
+  auto r = post(port_, path(c) + "/actions", {{"action", {{"move", "d3"}}}, {"version", 0}},
+                token_of(c, 0));
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json spectator = get(port_, path(c)).j;
+  EXPECT_EQ(spectator["log"]["total"], 1);
+  ASSERT_EQ(spectator["log"]["entries"].size(), 1u);
+  EXPECT_EQ(spectator["log"]["entries"][0],
+            json({{"i", 0}, {"seat", 0}, {"text", "Black plays d3, flipping 1."}}));
+}
+
+TEST_F(LogFixture, ACunningCardDealtIsReadOnlyByItsReceiver) {
+  json c = create({{"game", "king-is-dead"},
+                   {"options", {{"players", 2}, {"advanced", true}}},
+                   {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}})}});
+  const json spectator = get(port_, path(c)).j;
+  const json seat0 = get(port_, path(c), token_of(c, 0)).j;
+  auto count = [](const std::vector<std::string>& lines, const std::string& part) {
+    return std::count_if(lines.begin(), lines.end(),
+                         [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
+  EXPECT_EQ(count(texts(spectator), "is dealt a Cunning card."), 6);
+  EXPECT_EQ(count(texts(spectator), "only you see"), 0);
+  EXPECT_EQ(count(texts(seat0), "only you see"), 3);
+  EXPECT_EQ(count(texts(seat0), "Player B is dealt a Cunning card."), 3);
+  EXPECT_EQ(count(texts(spectator), "The bag gives: "), 26 + 4);  // courts, then the regions
+}
+
+TEST_F(LogFixture, RiskHumanDefenderIsAnsweredAndTheBattleIsOneEntry) {
+  json c = create(
+      {{"game", "risk"},
+       {"options", {{"mode", "domination"}, {"players", 3}}},
+       {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}}, {{"kind", "human"}}})}});
+  // Everyone takes the first legal step until someone can attack, then
+  // attacks with the most dice.
+  for (int step = 0; step < 400; ++step) {
+    json table = get(port_, path(c)).j;
+    const int seat = table["table"]["to_move"];
+    const json s = get(port_, path(c), token_of(c, seat)).j;
+    ASSERT_FALSE(s["legal"].empty()) << s.dump();
+    json pick = s["legal"][0];
+    for (const auto& a : s["legal"])
+      if (a["json"]["type"] == "attack") pick = a;  // the last: the most dice
+    auto r =
+        post(port_, path(c) + "/actions",
+             {{"action", pick["json"]}, {"version", s["table"]["version"]}}, token_of(c, seat));
+    ASSERT_EQ(r.status, 200) << r.body;
+    if (pick["json"]["type"] != "attack") continue;
+    // The defender (a human) was not asked: the roll is done.
+    const json after = get(port_, path(c)).j;
+    EXPECT_NE(after["view"]["phase"], "defend");
+    const auto lines = texts(after);
+    const auto attack = std::find_if(lines.rbegin(), lines.rend(), [](const std::string& l) {
+      return l.find(" attacks ") != std::string::npos;
+    });
+    ASSERT_NE(attack, lines.rend());
+    // Then the defence, unless one army had no choice, and the roll.
+    EXPECT_LE(attack - lines.rbegin(), 2);
+    if (attack - lines.rbegin() == 2) {
+      EXPECT_NE(lines[lines.size() - 2].find(" defends "), std::string::npos);
+    }
+    EXPECT_NE(lines.back().find(" loses "), std::string::npos) << lines.back();
+    return;
+  }
+  FAIL() << "nobody attacked in 400 steps";
+}
+
+}  // namespace
+}  // namespace meeple::test
