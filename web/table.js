@@ -69,6 +69,8 @@ export function renderTable(root, id, token) {
       } }, 'Hint');
       parts.push(h('div.card', {}, btn, hint ? h('span.hint-text', { id: 'hint-text' }, ` try ${hint.text}`) : null));
     }
+    // What happened, in words: since this seat last decided, then the log.
+    if (sn.log) parts.push(...logCards(sn));
     // Invite links this browser holds for other seats.
     const mine = tokens.get(id);
     const invites = Object.entries(mine).filter(([seat]) => String(seat) !== String(sn.you));
@@ -106,12 +108,19 @@ export function renderTable(root, id, token) {
     return parts;
   };
 
+  // Keep the newest log line in sight after each redraw.
+  const scrollLog = () => {
+    const list = side.querySelector('#log');
+    if (list) list.scrollTop = list.scrollHeight;
+  };
+
   const w = watch(id, token, (m) => {
     if (m.type !== 'state') return;
     if (snap && m.table.version < snap.table.version) return;
     rememberSeedHash(id, m.table);  // the commitment, as first seen here
     snap = m;
     draw();
+    scrollLog();
   }, (st) => {
     live.textContent = st === 'live' ? '● live' : st === 'refused' ? 'link refused' : 'reconnecting…';
     live.className = `live ${st}`;
@@ -119,4 +128,46 @@ export function renderTable(root, id, token) {
   // A wrong link gets a clear message (the WebSocket only says "closed").
   api.state(id, token).catch((e) => { err.textContent = e.message; });
   return () => w.close();
+}
+
+// Consecutive equal lines (seven armies placed one by one) fold into one.
+function foldRepeats(entries) {
+  const out = [];
+  for (const e of entries) {
+    const last = out[out.length - 1];
+    if (last && last.text === e.text && last.seat === e.seat) last.count += 1;
+    else out.push({ ...e, count: 1 });
+  }
+  return out;
+}
+
+const line = (e, cls) => h('li', { class: cls }, e.count > 1 ? `${e.text} (×${e.count})` : e.text);
+
+// The log in words the server keeps for this viewer (State::describe: only
+// what this seat may know), and, when it is this seat's turn, what the
+// others did since it last decided.
+function logCards(sn) {
+  const entries = sn.log.entries;
+  const you = sn.you;
+  // Since your last turn: back from the end past this turn's own steps and
+  // their rolls, then everything back to the previous step of yours.
+  let mine = -1;
+  let end = entries.length;
+  if (typeof you === 'number') {
+    while (end > 0 && (entries[end - 1].seat === you || entries[end - 1].seat === 'chance')) end -= 1;
+    for (let k = end - 1; k >= 0; --k) {
+      if (entries[k].seat === you) { mine = k; break; }
+    }
+  }
+  const cards = [];
+  const since = mine >= 0 ? entries.slice(mine + 1, end) : [];
+  if (sn.table.to_move === you && since.length) {
+    cards.push(h('div.card.since', { id: 'since' }, h('h3', {}, 'Since your last turn'),
+      h('ul.log-lines', {}, foldRepeats(since).map((e) => line(e, '')))));
+  }
+  const older = sn.log.total > entries.length ? h('li.muted', {}, `… ${sn.log.total - entries.length} earlier`) : null;
+  cards.push(h('div.card', {}, h('h3', {}, 'Log'),
+    h('ol.log', { id: 'log' }, older, foldRepeats(entries).map((e) =>
+      line(e, mine >= 0 && e.i > entries[mine].i ? 'new' : '')))));
+  return cards;
 }

@@ -5,7 +5,12 @@ import { renderKingIsDead } from './king-is-dead.js';
 import { renderGeneric } from './generic.js';
 
 const boards = { reversi: renderReversi, risk: renderRisk, 'king-is-dead': renderKingIsDead };
-const seatNames = { reversi: ['Black', 'White'], risk: riskSeats };
+const seatNames = {
+  reversi: ['Black', 'White'],
+  risk: riskSeats,
+  // As the engine names them in the log and the terminal.
+  'king-is-dead': ['Player A', 'Player B', 'Player C', 'Player D'],
+};
 
 export function boardFor(game) {
   return boards[game] || renderGeneric;

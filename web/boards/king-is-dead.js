@@ -72,7 +72,8 @@ const STEP_PROMPT = {
 
 const cap = (w) => w[0].toUpperCase() + w.slice(1);
 const cardName = (c) => (c === 'betrayal' ? 'Betrayal' : c.split('_').map(cap).join(' '));
-const seatLabel = (p) => `Seat ${p + 1}`;
+// As the engine and the log name them (boards/index.js).
+const seatLabel = (p) => `Player ${'ABCD'[p]}`;
 
 // The end screen: the numbers §12/§13 compare and the step that decided
 // (view.verdict, games/king_is_dead/victory.cpp).
@@ -107,7 +108,7 @@ function verdict(why, factions) {
 }
 
 // The last card played, in words, from the view's record of it (the no-undo
-// rule keeps its player and net follower change, §8.4): "Seat 2 played
+// rule keeps its player and net follower change, §8.4): "Player B played
 // Outmanoeuvre: Moray 1 Scot out, 2 Welsh in; Lancaster …".
 function lastCard(v, factions) {
   const le = v.last_effect;

@@ -69,7 +69,7 @@ export function renderRisk(container, snap, opts) {
   const v = snap.view;
   const legal = snap.legal || [];
   const key = (snap.table && snap.table.id) || 'replay';
-  if (ui.key !== key) ui = { key, from: null, to: null, dice: null, count: 1 };
+  if (ui.key !== key) ui = { key, from: null, to: null, dice: null, count: 1, auto: null, sent: -1 };
   const teams = v.mode === 'teams';
   const terr = Object.fromEntries(v.territories.map((t) => [t.id, t]));
 
@@ -90,9 +90,13 @@ export function renderRisk(container, snap, opts) {
     else buttons.push(a);
   }
   const pairType = pairs.size ? pairs.values().next().value.values().next().value[0].json.type : null;
-  if (!pairs.has(ui.from)) ui.from = null;
-  const targets = ui.from ? pairs.get(ui.from) : null;
-  if (!targets || !targets.has(ui.to)) ui.to = null;
+  // The choice survives snapshots in which someone else decides (the
+  // defence, a roll): it is dropped only when it is ours to act and the
+  // choice is no longer legal (the target fell, the source is spent).
+  if (legal.length && !pairs.has(ui.from)) ui.from = null;
+  const targets = ui.from ? pairs.get(ui.from) || null : null;
+  if (legal.length && (!targets || !targets.has(ui.to))) ui.to = null;
+  if (legal.length && (!ui.from || !ui.to || pairType !== 'attack')) ui.auto = null;
   const hintAt = hint && hint.json ? hint.json.territory || hint.json.from : null;
 
   // 2. The map.
@@ -200,16 +204,33 @@ export function renderRisk(container, snap, opts) {
     } else onAction(a);
   }
   function chooseTarget(to) {
-    const options = targets.get(to);
     if (pairType === 'attack') {
-      // The dice chosen beforehand, else the most the source may roll.
-      const pick = options.find((a) => a.json.dice === ui.dice) || options[options.length - 1];
-      onAction(pick);
+      // Choose first, see the odds, then roll (once, or until done).
+      ui.to = to;
+      ui.auto = null;
+      redraw();
     } else {
       ui.to = to;
       ui.fortify = null;
       redraw();
     }
+  }
+  // The attack along the chosen pair with the chosen dice, else the most
+  // the source may roll.
+  const attackAction = () => {
+    const options = (targets && targets.get(ui.to)) || [];
+    return options.find((a) => a.json.dice === ui.dice) || options[options.length - 1];
+  };
+  // "Attack until conquered or down to N": each snapshot in which it is our
+  // turn to attack along the same pair rolls again, once per version.
+  const version = snap.table ? snap.table.version : -1;
+  if (ui.auto && pairType === 'attack' && ui.from === ui.auto.from && ui.to === ui.auto.to && ui.sent !== version) {
+    const left = terr[ui.from] ? terr[ui.from].armies : 0;
+    const a = attackAction();
+    if (a && left > ui.auto.stopAt) {
+      ui.sent = version;
+      setTimeout(() => onAction(a), 0);
+    } else ui.auto = null;
   }
   // Armies that may leave a territory in one move: all but one (in Team
   // Risk only your own colour, R29). Only to prefill a count box — the
@@ -241,11 +262,28 @@ export function renderRisk(container, snap, opts) {
   if (pairType === 'attack') {
     if (!ui.from) controls.push(h('p.prompt', { id: 'prompt' }, 'Attack: click one of your highlighted territories, then a target.'));
     else {
-      const dice = [...new Set([...targets.values()].flat().map((a) => a.json.dice))].sort();
+      const pool = ui.to ? targets.get(ui.to) : [...targets.values()].flat();
+      const dice = [...new Set(pool.map((a) => a.json.dice))].sort();
       const chosen = dice.includes(ui.dice) ? ui.dice : dice[dice.length - 1];
-      controls.push(h('p.prompt', { id: 'prompt' }, `Attack from ${tname(ui.from)}: click a target. Dice: `,
-        dice.map((d) => h(d === chosen ? 'button.primary.dice' : 'button.dice', { 'data-dice': d, 'aria-pressed': String(d === chosen), onclick: () => { ui.dice = d; redraw(); } }, String(d))),
-        ' ', h('button', { id: 'cancel', onclick: () => { ui.from = null; redraw(); } }, 'Cancel')));
+      const diceButtons = dice.map((d) => h(d === chosen ? 'button.primary.dice' : 'button.dice', { 'data-dice': d, 'aria-pressed': String(d === chosen), onclick: () => { ui.dice = d; redraw(); } }, String(d)));
+      const cancel = h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel');
+      if (!ui.to) {
+        controls.push(h('p.prompt', { id: 'prompt' }, `Attack from ${tname(ui.from)}: click a target. Dice: `, diceButtons, ' ', cancel));
+      } else {
+        controls.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(ui.to)} (${ownerName(terr[ui.to].owner)}, ${terr[ui.to].armies}) from ${tname(ui.from)} (${terr[ui.from].armies}). Dice: `, diceButtons));
+        controls.push(battleOdds(v, ui.from, ui.to, chosen, terr));
+        const stopAt = h('input', { id: 'stop-at', type: 'number', min: 1, max: Math.max(1, terr[ui.from].armies - 1), value: ui.stopAt || 1,
+          onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
+        controls.push(h('p.attack-buttons', {},
+          h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',
+          h('button.primary', { id: 'attack-until', onclick: () => {
+            ui.stopAt = Math.max(1, Number(stopAt.value) || 1);
+            ui.auto = { from: ui.from, to: ui.to, stopAt: ui.stopAt };
+            ui.sent = -1;
+            redraw();
+          } }, 'Attack until conquered'), ' or down to ', stopAt, ' armies ', cancel));
+        if (ui.auto) controls.push(h('p.small', { id: 'auto-attack' }, `Attacking until ${tname(ui.to)} falls or ${tname(ui.from)} is down to ${ui.auto.stopAt}…`));
+      }
     }
   } else if (pairType === 'fortify') {
     if (ui.from && ui.to) {
@@ -341,6 +379,7 @@ export function renderRisk(container, snap, opts) {
       setupLeft(),
       v.losses_to_remove ? ` — ${v.losses_to_remove} lost armies to remove` : null),
     v.battle ? h('p.battle', { id: 'battle' }, `${tname(v.battle.from)} (${v.battle.attack_dice} dice) attacks ${tname(v.battle.to)}`) : null,
+    battleResult(snap),
     v.last_roll ? h('p.dice', { id: 'last-roll', title: `attack ${v.last_roll.attack.join(' ')}, defence ${v.last_roll.defence.join(' ')}` }, 'Last roll: ',
       h('span.att', {}, v.last_roll.attack.map((d) => DIE[d]).join('')), ' vs ', h('span.def', {}, v.last_roll.defence.map((d) => DIE[d]).join(''))) : null,
     ...controls,
@@ -359,4 +398,33 @@ export function renderRisk(container, snap, opts) {
   container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg),
     h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
+}
+
+const pct = (p) => `${(100 * p).toFixed(p > 0.005 && p < 0.995 ? 0 : 1)}%`;
+
+// The exact odds the view gives for the chosen attack (games/risk/odds.h):
+// conquest by attacking to the end, and this roll's outcomes with the
+// defender rolling the most dice.
+function battleOdds(v, from, to, dice, terr) {
+  if (!v.odds) return null;
+  const conquest = v.odds.conquest[`${from}>${to}`];
+  const def = Math.min(2, terr[to].armies);
+  const roll = v.odds.roll[`${dice}v${def}`] || [];
+  const compared = roll.length - 1;
+  const outcomes = roll.map((p, lost) => `${lost === 0 ? 'you lose none' : `you lose ${lost}`}${compared - lost ? `, they lose ${compared - lost}` : ''}: ${pct(p)}`);
+  return h('div.odds', { id: 'odds' },
+    conquest !== undefined ? h('p', {}, 'Conquest if you attack until it falls or you cannot: ', h('b', { id: 'conquest-odds' }, pct(conquest))) : null,
+    h('p.small', {}, `This roll (${dice} v ${def} ${def === 1 ? 'die' : 'dice'}): ${outcomes.join(' · ')}`));
+}
+
+// The latest battle in words, from the log the server keeps for this seat
+// ("Red v Blue at Egypt, dice 6 2 1 v 4: Red loses 0, Blue loses 1. …").
+function battleResult(snap) {
+  const entries = (snap.log && snap.log.entries) || [];
+  for (let k = entries.length - 1; k >= 0 && k >= entries.length - 4; --k) {
+    if (/ v .+ at .+: .+ loses \d+, .+ loses \d+\./.test(entries[k].text)) {
+      return h('p.battle-result', { id: 'battle-result' }, entries[k].text);
+    }
+  }
+  return null;
 }

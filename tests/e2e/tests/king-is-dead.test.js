@@ -96,16 +96,25 @@ test('lobby → The King is Dead (2 players) → play Assemble and summon by cli
   assert.equal(after.view.players[0].hand.length, hand.length - 1);
   assert.match(await page.textContent('tr[data-seat="0"]'), /Assemble/);
   // Assemble's placements in words (the view's record of the last card).
-  assert.match(await page.textContent('#last-card'), /^Last card: Seat [12] played /);
+  assert.match(await page.textContent('#last-card'), /^Last card: Player [AB] played /);
+  // The log in words tells the play, its effect and the summon.
+  const log = await page.$$eval('#log li', (l) => l.map((li) => li.textContent));
+  assert.ok(log.includes('Player A plays Assemble.'), log.join('\n'));
+  assert.ok(log.some((t) => t.startsWith("Player A's Assemble: ")), log.join('\n'));
+  assert.ok(log.some((t) => /^Player A summons (a Scots|a Welsh|an English) follower from /.test(t)), log.join('\n'));
 
   // 2. Pass with the button when our turn comes again (the game may not end first).
-  // The move list names it ("Seat 1 pass").
+  // The move list names it ("Player A pass"), and the log in words.
   await ourTurn(page);
-  const ourPasses = () => page.$$eval('#moves li', (l) => l.filter((li) => li.textContent === 'Seat 1 pass').length);
+  const ourPasses = () => page.$$eval('#moves li', (l) => l.filter((li) => li.textContent === 'Player A pass').length);
   const passesBefore = await ourPasses();
+  const loggedPasses = () => page.$$eval('#log li', (l) => l.filter((li) => li.textContent.startsWith('Player A passes')).length);
+  const loggedBefore = await loggedPasses();
   await clickAndWait(page, '#pass');
-  await page.waitForFunction((n) => [...document.querySelectorAll('#moves li')].filter((li) => li.textContent === 'Seat 1 pass').length > n,
+  await page.waitForFunction((n) => [...document.querySelectorAll('#moves li')].filter((li) => li.textContent === 'Player A pass').length > n,
     passesBefore, { timeout: 30000 });
+  await page.waitForFunction((n) => [...document.querySelectorAll('#log li')].filter((li) => li.textContent.startsWith('Player A passes')).length > n,
+    loggedBefore, { timeout: 30000 });
   await page.screenshot({ path: path.join(SHOTS, 'king-is-dead-pass.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -149,7 +158,7 @@ test('The King is Dead, 4-player advanced team game, played to the end by clicki
     await clickAndWait(page, target);
   }
   const result = await page.textContent('#result');
-  assert.match(result, /^Game over \((the French invade|a coronation)\): Seat \d( and Seat \d)? wins? \(team [AB]\)/);
+  assert.match(result, /^Game over \((the French invade|a coronation)\): Player [A-D]( and Player [A-D])? wins? \(team [AB]\)/);
   assert.ok(kinds.has('card') && kinds.has('.kid-map g.cube.legal'), [...kinds].join(', '));
   // The end screen explains the result: the numbers compared and the deciding step.
   const decided = await page.getAttribute('#verdict', 'data-decided-by');

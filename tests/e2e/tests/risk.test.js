@@ -101,18 +101,12 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   }
   assert.equal(placed, 35 - 14, 'three players start with 35 armies each (§4)');
 
-  // 3. Our first reinforcement (defending with buttons until it comes):
-  // all armies on one territory in one compound click.
-  for (let i = 0; i < 200; i++) {
-    await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'reinforce' &&
-      document.querySelector('.risk-map g.territory.legal') || document.querySelector('#risk-buttons button[data-action^="defend"]'),
-    null, { timeout: 30000 });
-    const defend = await page.$('#risk-buttons button[data-action^="defend"]');
-    if (!defend) break;
-    const version = Number(await page.getAttribute('.risk-wrap', 'data-version'));
-    await defend.click();
-    await page.waitForFunction((v) => Number(document.querySelector('.risk-wrap')?.dataset.version) > v, version);
-  }
+  // 3. Our first reinforcement: all armies on one territory in one compound
+  // click. Attacks on us meanwhile are defended for us with the most dice
+  // (the server answers a human defender, R8): no defence button ever shows.
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'reinforce' &&
+    document.querySelector('.risk-map g.territory.legal'), null, { timeout: 60000 });
+  assert.equal(await page.$('#risk-buttons button[data-action^="defend"]'), null);
   // Our turn: nobody else moves now, so the map must equal the server's view.
   const server = await (await fetch(`${BASE}/api/tables/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
   assert.equal(server.view.current_player, 0);
@@ -141,7 +135,27 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   assert.ok(targets.length > 0 && targets.every((o) => o !== '0'), 'targets belong to the other players');
   assert.ok(await page.$('button.dice[aria-pressed="true"]'));
   await page.screenshot({ path: path.join(SHOTS, 'risk-attack.png'), fullPage: true });
-  await page.click('#cancel');
+  // Choosing a target shows the exact odds before anything is rolled.
+  const tgt = await page.$eval(`${T}.target`, (g) => g.dataset.territory);
+  await page.click(`${T}[data-territory="${tgt}"]`);
+  await page.waitForSelector('#odds #conquest-odds');
+  assert.match(await page.textContent('#conquest-odds'), /^\d+(\.\d)?%$/);
+  assert.match(await page.textContent('#odds'), /This roll \(\d v \d dic?e?\): you lose none/);
+  await page.screenshot({ path: path.join(SHOTS, 'risk-odds.png'), fullPage: true });
+  // One roll; its result in words beside the map and in the log.
+  await page.click('#attack-once');
+  await page.waitForFunction(() => document.querySelector('#battle-result')?.textContent.startsWith('Red v '), null, { timeout: 30000 });
+  assert.match(await page.textContent('#battle-result'), /^Red v \w+ at .+, dice [1-6 ]+ v [1-6 ]+: Red loses \d, \w+ loses \d\./);
+  await page.screenshot({ path: path.join(SHOTS, 'risk-roll.png'), fullPage: true });
+  if ((await phase(page)) === 'move_in') {
+    // Conquered: move in the least and go on.
+    await page.click('#risk-buttons button[data-action="done"], .move-buttons button[data-action="done"]');
+    await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'attack');
+  } else if (await page.$(`${T}.source`)) {
+    // The choice is kept after the roll (a territory takes several rolls).
+    assert.ok(await page.$('#attack-once'), 'the target stays chosen');
+    await page.click('#cancel');
+  }
   await page.waitForFunction(() => !document.querySelector('.risk-map .source'));
   // Ending the attack step is a button; then fortification (or its end) is offered.
   await page.click('#risk-buttons button[data-action="end attack"]');
@@ -161,6 +175,10 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   await page.click('#fortify-go');
   await page.waitForSelector(`${T}[data-territory="${dest}"][data-armies="${toBefore + 2}"]`, { timeout: 30000 });
   assert.equal(await armiesOn(page, t), fromBefore - 2);
+  // The log in words: our n placements folded into one line, the move.
+  const log = await page.$$eval('#log li', (l) => l.map((li) => li.textContent));
+  assert.ok(log.some((x) => /^Red places an army on .+\. \(×\d+\)$/.test(x) && x.endsWith(`(×${n})`)), log.join('\n'));
+  assert.ok(log.some((x) => /^Red moves armies from .+ to .+: .+ now \d+, .+ \d+\.$/.test(x)), log.join('\n'));
 
   // A phone-sized screen shows the map without sideways scrolling.
   const p2 = await browser().newPage();
