@@ -66,7 +66,8 @@ inline std::vector<Mode> registered_modes(const Registry& reg) {
       for (size_t k = 0; k < axes.size(); ++k) {
         const json& v = axes[k].second[at[k]];
         m.options[axes[k].first] = v;
-        m.name += (k ? "-" : "") + value_name(v);
+        if (k) m.name += "-";  // not "lit" + string: GCC 12 -O3 warns falsely (-Wrestrict)
+        m.name += value_name(v);
       }
       if (axes.empty()) m.name = "standard";
       if (reg.create(m.game, m.options).is_ok()) out.push_back(std::move(m));

@@ -47,7 +47,6 @@ TEST(Golden, EveryGameAndModeHasALog) {
       missing.push_back(mode.game + "/" + mode.name + " (options " + mode.options.dump() + ")");
   }
   std::string list;
-  // Appended in two steps: GCC 12 -O3 warns falsely (-Wrestrict) on "lit" + string.
   for (const auto& m : missing) list.append("\n  ").append(m);
   EXPECT_TRUE(missing.empty())
       << "registered games and modes without a golden log (write one with "
