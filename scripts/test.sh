@@ -2,8 +2,9 @@
 # Sets up (Debian packages), builds with ASan+UBSan, assertions on and
 # warnings as errors, and runs every test: formatting, the include layering,
 # the GoogleTest suites under ctest, the browser end-to-end tests in headless
-# Chromium, and every fuzz target for a few seconds with its regression
-# inputs (fuzz/run.sh; MEEPLE_FUZZ_SECONDS, default 10; 0 skips fuzzing).
+# Chromium, and every fuzz target's regression inputs and seed corpus
+# (replayed under ctest). MEEPLE_FUZZ_SECONDS=N also builds the libFuzzer
+# tree with clang and fuzzes every target for N seconds (fuzz/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -17,6 +18,6 @@ if [ -x tests/e2e/run.sh ] || [ -f tests/e2e/run.sh ]; then
   bash tests/e2e/run.sh build/asan/cli/meeple
 fi
 ctest --preset asan -j"$(nproc)"
-if [ "${MEEPLE_FUZZ_SECONDS:-10}" != 0 ]; then
-  bash fuzz/run.sh "${MEEPLE_FUZZ_SECONDS:-10}"
+if [ "${MEEPLE_FUZZ_SECONDS:-0}" != 0 ]; then
+  bash fuzz/run.sh "${MEEPLE_FUZZ_SECONDS}"
 fi
