@@ -63,6 +63,10 @@ class State {
   virtual Seat current_player() const = 0;
   bool is_terminal() const { return current_player() == kTerminal; }
   bool is_chance() const { return current_player() == kChance; }
+  // The seat whose turn this is: current_player(), except while another seat
+  // answers inside that turn (a Risk defender's dice). Replays and logs
+  // group actions into turns with it; at a chance node it may be anything.
+  virtual Seat turn_seat() const { return current_player(); }
 
   // Legal ids, sorted ascending; at a chance node, the outcomes. The first
   // form clears `out` and fills it, so a caller that keeps one buffer pays

@@ -11,6 +11,7 @@ WordLog::WordLog(std::shared_ptr<const Game> game) : game_(std::move(game)) {
 void WordLog::restart() {
   state_ = game_->new_initial_state();
   hashes_.clear();
+  turn_ = kChance;
   words_.assign(static_cast<size_t>(game_->num_seats()) + 1, {});
 }
 
@@ -22,6 +23,9 @@ void WordLog::catch_up(const std::vector<LogEntry>& log) {
     restart();
   for (size_t i = hashes_.size(); i < log.size(); ++i) {
     const LogEntry& e = log[i];
+    // A decision by another seat than the turn's opens a turn, unless the
+    // game says the turn goes on (turn_seat); chance stays in the turn.
+    if (e.seat >= 0) turn_ = state_->turn_seat();
     auto after = state_->clone();
     after->apply(e.action);
     for (size_t v = 0; v < words_.size(); ++v) {
@@ -30,7 +34,7 @@ void WordLog::catch_up(const std::vector<LogEntry>& log) {
       if (text.empty()) continue;
       // Each entry is a sentence; games name seats in running text ("player A").
       if (text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
-      words_[v].push_back({i, e.seat, std::move(text)});
+      words_[v].push_back({i, e.seat, turn_, std::move(text)});
     }
     state_ = std::move(after);
     hashes_.push_back(e.hash);
@@ -50,6 +54,7 @@ json WordLog::to_json(Seat viewer, size_t limit) const {
     const Entry& e = all[k];
     list.push_back({{"i", e.index},
                     {"seat", e.seat == kChance ? json("chance") : json(e.seat)},
+                    {"turn", e.turn == kChance ? json(nullptr) : json(e.turn)},
                     {"text", e.text}});
   }
   return {{"total", all.size()}, {"entries", std::move(list)}};

@@ -17,6 +17,9 @@ class WordLog {
   struct Entry {
     size_t index = 0;  // position of the action in the match's log
     Seat seat = 0;     // who decided it, or kChance
+    // Whose turn it fell in (State::turn_seat at the last decision; kChance
+    // before the first): a Risk defence is in the attacker's turn.
+    Seat turn = kChance;
     std::string text;
   };
 
@@ -30,7 +33,8 @@ class WordLog {
   const std::vector<Entry>& entries(Seat viewer) const;
 
   // The last `limit` entries `viewer` sees, as
-  // {"total": n, "entries": [{"i": index, "seat": s | "chance", "text": "..."}]}.
+  // {"total": n, "entries": [{"i": index, "seat": s | "chance",
+  //  "turn": s | null, "text": "..."}]}.
   json to_json(Seat viewer, size_t limit) const;
 
  private:
@@ -39,6 +43,7 @@ class WordLog {
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;           // the match after `seen_` actions
   std::vector<uint64_t> hashes_;           // hash after each action seen
+  Seat turn_ = kChance;                    // the turn the next action falls in
   std::vector<std::vector<Entry>> words_;  // per seat, then the spectator last
 };
 

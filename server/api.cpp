@@ -6,6 +6,7 @@
 #include "all_games/all_games.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
+#include "server/player_name.h"
 #include "server/safe_text.h"
 
 namespace meeple::server {
@@ -175,10 +176,10 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   auto table = lobby_.find(id);
   if (!table) return done(error_response(not_found(fmt::format("no table '{}'", printable(id)))));
   if (rest != "" && rest != "actions" && rest != "hint" && rest != "join" && rest != "log" &&
-      rest != "replay")
+      rest != "replay" && rest != "seat")
     return done(error_response(not_found(
         fmt::format("no API route {} {}", printable(req.method, 16), printable(req.path)))));
-  const bool post = rest == "actions" || rest == "hint" || rest == "join";
+  const bool post = rest == "actions" || rest == "hint" || rest == "join" || rest == "seat";
   if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
   if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
 
@@ -187,17 +188,24 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
     auto body = parse_body(req.body, true);
     if (!body) return done(error_response(body.status()));
     std::optional<int> seat;
+    std::string name;
     for (const auto& [k, v] : body->items()) {
+      if (k == "name") {
+        auto n = player_name(v, "name");
+        if (!n) return done(error_response(n.status()));
+        name = std::move(*n);
+        continue;
+      }
       if (k != "seat")
-        return done(
-            error_response(invalid_argument(fmt::format("unknown field '{}' (expected seat)", k))));
+        return done(error_response(
+            invalid_argument(fmt::format("unknown field '{}' (expected seat, name)", k))));
       const auto n = json_integer(v, 0, 63);
       if (!n)
         return done(error_response(
             invalid_argument("'seat' must be a seat number 0..63, got " + v.dump())));
       seat = static_cast<int>(*n);
     }
-    return table->join(seat, reply(std::move(done)));
+    return table->join(seat, std::move(name), reply(std::move(done)));
   }
   if (rest == "log") return reply(std::move(done))(table->log());
   if (rest == "replay") return reply(std::move(done))(table->replay());
@@ -222,6 +230,30 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
       level = static_cast<int>(*n);
     }
     return table->hint(*seat, level, reply(std::move(done)));
+  }
+  if (rest == "seat") {
+    Table::SeatSettings settings;
+    for (const auto& [k, v] : body->items()) {
+      if (k == "auto_answer") {
+        if (!v.is_boolean())
+          return done(error_response(invalid_argument(
+              "'auto_answer' must be true (the server answers with the default) or false")));
+        settings.auto_answer = v.get<bool>();
+      } else if (k == "name") {
+        auto n = player_name(v, "name");
+        if (!n) return done(error_response(n.status()));
+        settings.name = std::move(*n);
+      } else {
+        return done(error_response(invalid_argument(
+            fmt::format("unknown field '{}' (expected auto_answer, name)", printable(k)))));
+      }
+    }
+    if (!settings.auto_answer && !settings.name)
+      return done(error_response(invalid_argument("expected auto_answer or name (or both)")));
+    if (*seat == kSpectator)
+      return done(error_response(
+          permission_denied("a seat's settings need its token (Authorization: Bearer <token>)")));
+    return table->update_seat(*seat, std::move(settings), reply(std::move(done)));
   }
   // actions
   for (const auto& [k, v] : body->items())

@@ -11,6 +11,7 @@
 #include "core/json_integer.h"
 #include "core/registry.h"
 #include "server/crypto.h"
+#include "server/player_name.h"
 #include "server/quota.h"
 
 namespace meeple::server {
@@ -46,7 +47,8 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
   std::vector<StoredSeat> seats;
   std::vector<bool> access_given;
   if (!request.contains("seats")) {
-    for (int i = 0; i < num_seats; ++i) seats.push_back(StoredSeat{i, "human", 0, "", false, ""});
+    for (int i = 0; i < num_seats; ++i)
+      seats.push_back(StoredSeat{i, "human", 0, "", false, "", true, ""});
     access_given.assign(seats.size(), false);
   } else {
     const json& js = request["seats"];
@@ -60,11 +62,13 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
       if (!s.is_object() || !s.contains("kind") || !s["kind"].is_string())
         return invalid_argument(fmt::format("seats[{}]: expected an object with 'kind'", i));
       for (const auto& [k, v] : s.items()) {
-        if (k != "kind" && k != "level" && k != "access")
-          return invalid_argument(
-              fmt::format("seats[{}]: unknown field '{}' (expected kind, level, access)", i, k));
+        if (k != "kind" && k != "level" && k != "access" && k != "auto_answer" && k != "name")
+          return invalid_argument(fmt::format(
+              "seats[{}]: unknown field '{}' (expected kind, level, access, auto_answer, name)", i,
+              k));
       }
-      StoredSeat seat{static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false, ""};
+      StoredSeat seat{
+          static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false, "", true, ""};
       bool given = false;
       if (seat.kind == "computer") {
         if (!s.contains("level"))
@@ -74,8 +78,9 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
         else
           return invalid_argument(fmt::format("seats[{}].level: expected an integer 0..10, got {}",
                                               i, s["level"].dump()));
-        if (s.contains("access"))
-          return invalid_argument(fmt::format("seats[{}]: 'access' is only for human seats", i));
+        if (s.contains("access") || s.contains("auto_answer") || s.contains("name"))
+          return invalid_argument(fmt::format(
+              "seats[{}]: 'access', 'auto_answer' and 'name' are only for human seats", i));
         seat.claimed = true;
       } else if (seat.kind == "human") {
         if (s.contains("level"))
@@ -88,6 +93,18 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
                 a.dump()));
           seat.access = a.get<std::string>();
           given = true;
+        }
+        if (s.contains("auto_answer")) {
+          if (!s["auto_answer"].is_boolean())
+            return invalid_argument(
+                fmt::format("seats[{}].auto_answer: expected true or false, got {}", i,
+                            s["auto_answer"].dump()));
+          seat.auto_answer = s["auto_answer"].get<bool>();
+        }
+        if (s.contains("name")) {
+          auto name = player_name(s["name"], fmt::format("seats[{}].name", i));
+          if (!name) return name.status();
+          seat.name = std::move(*name);
         }
       } else {
         return invalid_argument(

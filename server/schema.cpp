@@ -57,6 +57,14 @@ UPDATE seats SET access = 'creator', claimed = 1
   WHERE kind = 'human' AND seat = (SELECT MIN(s.seat) FROM seats s
                                    WHERE s.table_id = seats.table_id AND s.kind = 'human');
 )SQL"},
+    // A human seat may choose its answers where the game offers a default
+    // (Risk's defence with the most dice). Before, every seat had it made
+    // for them, so that is what existing seats keep. And players' names:
+    // none before.
+    Migration{"seat's automatic answers, player names", R"SQL(
+ALTER TABLE seats ADD COLUMN auto_answer INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT '';
+)SQL"},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

@@ -149,7 +149,8 @@ Result<std::vector<StoredTable>> Storage::load_all() {
   }
   {
     Stmt q(db_,
-           "SELECT table_id, seat, kind, level, token_hash, claimed, access FROM seats "
+           "SELECT table_id, seat, kind, level, token_hash, claimed, access, auto_answer, name "
+           "FROM seats "
            "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
            "ORDER BY table_id, seat");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
@@ -163,6 +164,8 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       s.token_hash = q.text(4);
       s.claimed = q.integer(5) != 0;
       s.access = q.text(6);
+      s.auto_answer = q.integer(7) != 0;
+      s.name = q.text(8);
       out[it->second].seats.push_back(std::move(s));
     }
   }
@@ -294,8 +297,8 @@ void Storage::create_table(const StoredTable& t, Done done) {
         ins.bind(9, t.client);
         if (auto st = ins.run(); !st) return st;
         Stmt seat(db,
-                  "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed, access) "
-                  "VALUES(?,?,?,?,?,?,?)");
+                  "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed, access, "
+                  "auto_answer, name) VALUES(?,?,?,?,?,?,?,?,?)");
         for (const auto& s : t.seats) {
           seat.bind(1, t.id);
           seat.bind(2, int64_t{s.seat});
@@ -304,6 +307,8 @@ void Storage::create_table(const StoredTable& t, Done done) {
           seat.bind(5, s.token_hash);
           seat.bind(6, int64_t{s.claimed ? 1 : 0});
           seat.bind(7, s.access);
+          seat.bind(8, int64_t{s.auto_answer ? 1 : 0});
+          seat.bind(9, s.name);
           if (auto st = seat.run(); !st) return st;
         }
         // Chance rolled before the first decision (a dealt map, say).
@@ -355,11 +360,14 @@ void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done
   submit(
       [table_id, s, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
         Stmt upd(db,
-                 "UPDATE seats SET token_hash = ?, claimed = ? WHERE table_id = ? AND seat = ?");
+                 "UPDATE seats SET token_hash = ?, claimed = ?, auto_answer = ?, name = ? "
+                 "WHERE table_id = ? AND seat = ?");
         upd.bind(1, s.token_hash);
         upd.bind(2, int64_t{s.claimed ? 1 : 0});
-        upd.bind(3, table_id);
-        upd.bind(4, int64_t{s.seat});
+        upd.bind(3, int64_t{s.auto_answer ? 1 : 0});
+        upd.bind(4, s.name);
+        upd.bind(5, table_id);
+        upd.bind(6, int64_t{s.seat});
         if (auto st = upd.run(); !st) return st;
         if (sqlite3_changes(db) != 1)
           return not_found(fmt::format("table {} has no seat {}", table_id, s.seat));

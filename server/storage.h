@@ -50,6 +50,12 @@ struct StoredSeat {
   // creator's, claimed at creation), "invite" (its secret link only) or
   // "open" (anyone, once, through the lobby's join).
   std::string access;
+  // Human seats: whether the server answers for the seat where the game has
+  // a default answer (State::auto_action: Risk's defence with the most
+  // dice). On unless the player chose to decide (docs/api.md "Seats").
+  bool auto_answer = true;
+  // Human seats: the name the player chose ("" for none; player_name.h).
+  std::string name;
 };
 
 struct StoredTable {

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ai/bot.h"
 #include "core/registry.h"
 #include "server/crypto.h"
 #include "server/quota.h"
+#include "server/replay.h"
 
 namespace meeple::server {
 
@@ -71,6 +74,60 @@ Result<Seat> Table::authenticate(const std::string& token) {
   return found;
 }
 
+bool Table::answers_for(Seat seat) const {
+  std::lock_guard lock(mu_);
+  if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size()) return false;
+  const StoredSeat& s = meta_.seats[static_cast<size_t>(seat)];
+  return s.kind == "human" && s.auto_answer;
+}
+
+void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
+  StoredSeat changed;
+  {
+    std::lock_guard lock(mu_);
+    if (expired_) return done(failed_precondition("this table has expired"));
+    if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size())
+      return done(permission_denied("a seat's settings need its token"));
+    // One write per seat at a time, so two changes cannot store rows that
+    // each lack the other's field.
+    if (joining_[static_cast<size_t>(seat)])
+      return done(failed_precondition("a change to this seat is being saved; try again"));
+    joining_[static_cast<size_t>(seat)] = true;
+    changed = meta_.seats[static_cast<size_t>(seat)];
+  }
+  if (settings.auto_answer) changed.auto_answer = *settings.auto_answer;
+  if (settings.name) changed.name = *settings.name;
+  auto self = shared_from_this();
+  env_.storage->update_seat(meta_.id, changed, [self, seat, settings, done](const Status& st) {
+    Action waiting = kInvalidAction;
+    size_t version = 0;
+    json answer;
+    {
+      // The flag drops with the change applied, under one lock: the next
+      // change starts from this one.
+      std::lock_guard lock(self->mu_);
+      self->joining_[static_cast<size_t>(seat)] = false;
+      StoredSeat& s = self->meta_.seats[static_cast<size_t>(seat)];
+      if (st) {
+        if (settings.auto_answer) s.auto_answer = *settings.auto_answer;
+        if (settings.name) s.name = *settings.name;
+      }
+      answer = {{"seat", seat}, {"auto_answer", s.auto_answer}, {"name", s.name}};
+      // A decision already waiting on this seat that it now leaves to the
+      // server is answered at once, as a later one would be.
+      if (st && settings.auto_answer == true && self->match_.state().current_player() == seat) {
+        waiting = self->match_.state().auto_action();
+        version = self->match_.log().size();
+      }
+    }
+    if (!st) return done(st);
+    done(std::move(answer));
+    if (waiting != kInvalidAction)
+      self->enqueue(Pending{seat, json(), waiting, version, [](Result<json>) {}});
+    self->env_.post_io([self] { self->broadcast(); });
+  });
+}
+
 void Table::mark_claimed(Seat seat) {
   StoredSeat s;
   {
@@ -93,6 +150,9 @@ json Table::summary_locked() const {
     } else {
       js["claimed"] = s.claimed;
       js["access"] = s.access;
+      js["auto_answer"] = s.auto_answer;
+      js["online"] = watched_locked(s.seat);
+      js["name"] = s.name;
     }
     seats.push_back(js);
   }
@@ -164,17 +224,40 @@ std::shared_ptr<const std::string> Table::message_for(Seat seat, size_t* version
   return std::make_shared<const std::string>(j.dump());
 }
 
-void Table::subscribe(const std::shared_ptr<Subscriber>& s, Seat seat) {
-  std::lock_guard lock(mu_);
-  subscribers_.emplace_back(s, seat);
+bool Table::watched_locked(Seat seat) const {
+  return std::any_of(subscribers_.begin(), subscribers_.end(),
+                     [&](const auto& p) { return p.second == seat && !p.first.expired(); });
 }
 
-void Table::unsubscribe(const Subscriber* s) {
-  std::lock_guard lock(mu_);
-  std::erase_if(subscribers_, [&](const auto& p) {
-    auto sp = p.first.lock();
-    return !sp || sp.get() == s;
-  });
+void Table::subscribe(const std::shared_ptr<Subscriber>& s, Seat seat) {
+  bool arrived = false;
+  {
+    std::lock_guard lock(mu_);
+    arrived = seat >= 0 && !watched_locked(seat);
+    subscribers_.emplace_back(s, seat);
+  }
+  if (arrived) {
+    auto self = shared_from_this();
+    env_.post_io([self] { self->broadcast(); });
+  }
+}
+
+void Table::unsubscribe(const Subscriber* s, bool tell_others) {
+  bool left = false;
+  {
+    std::lock_guard lock(mu_);
+    Seat seat = kSpectator;
+    std::erase_if(subscribers_, [&](const auto& p) {
+      auto sp = p.first.lock();
+      if (sp.get() == s) seat = p.second;
+      return !sp || sp.get() == s;
+    });
+    left = seat >= 0 && !watched_locked(seat);
+  }
+  if (left && tell_others) {
+    auto self = shared_from_this();
+    env_.post_io([self] { self->broadcast(); });
+  }
 }
 
 void Table::broadcast() {
@@ -276,9 +359,7 @@ void Table::drain() {
     next->resolve_chance();
     for (int guard = 0; guard < kMaxAutoAnswers; ++guard) {
       const Seat s = next->state().current_player();
-      if (s < 0 || static_cast<size_t>(s) >= meta_.seats.size() ||
-          meta_.seats[static_cast<size_t>(s)].kind != "human")
-        break;
+      if (!answers_for(s)) break;
       const Action a = next->state().auto_action();
       if (a == kInvalidAction || !next->act(a).is_ok()) break;
       next->resolve_chance();
@@ -420,7 +501,7 @@ void Table::hint(Seat seat, int level, Reply done) {
   }
 }
 
-void Table::join(std::optional<int> wanted, Reply done) {
+void Table::join(std::optional<int> wanted, std::string name, Reply done) {
   StoredSeat chosen;
   std::string token;
   {
@@ -458,6 +539,7 @@ void Table::join(std::optional<int> wanted, Reply done) {
     chosen = *seat;
     chosen.token_hash = sha256_hex(token);
     chosen.claimed = true;
+    chosen.name = std::move(name);
   }
   auto self = shared_from_this();
   env_.storage->update_seat(meta_.id, chosen, [self, chosen, token, done](const Status& st) {
@@ -530,15 +612,9 @@ Result<json> Table::replay() const {
   std::lock_guard lock(mu_);
   if (!match_.state().is_terminal())
     return failed_precondition("replays are available when the game has ended");
-  json steps = json::array();
-  auto s = match_.game().new_initial_state();
-  steps.push_back({{"seat", nullptr}, {"text", "start"}, {"view", s->view(kSpectator)}});
-  for (const auto& e : match_.log()) {
-    std::string text = s->action_to_string(e.action);
-    s->apply(e.action);
-    steps.push_back({{"seat", seat_json(e.seat)}, {"text", text}, {"view", s->view(kSpectator)}});
-  }
-  return json{{"table", summary_locked()}, {"steps", steps}};
+  json steps = replay_steps(match_.game(), match_.log());
+  const int turns = steps.back()["turn"].get<int>() + 1;
+  return json{{"table", summary_locked()}, {"turns", turns}, {"steps", std::move(steps)}};
 }
 
 }  // namespace meeple::server

@@ -101,7 +101,18 @@ class Table : public std::enable_shared_from_this<Table> {
   // unclaimed open seat) a fresh token. Only "open" seats are joinable, each
   // once; the seat changes only after the storage committed, and of two
   // joins racing for one seat exactly one wins.
-  void join(std::optional<int> seat, Reply done);
+  // `name` (checked by player_name.h) becomes the seat's name.
+  void join(std::optional<int> seat, std::string name, Reply done);
+  // A seat's own settings (POST /api/tables/{id}/seat); a field not given
+  // stays. auto_answer: the server answers the seat's decisions that have a
+  // default (State::auto_action), or the player does; turned on while such
+  // a decision waits, it is answered at once. name: checked by
+  // player_name.h. Stored before it counts.
+  struct SeatSettings {
+    std::optional<bool> auto_answer;
+    std::optional<std::string> name;
+  };
+  void update_seat(Seat seat, SeatSettings settings, Reply done);
 
   const std::string& client() const { return meta_.client; }
   // Expiry. begin_expiry marks the table expired if `rule` says it is due
@@ -120,8 +131,12 @@ class Table : public std::enable_shared_from_this<Table> {
   Result<json> log() const;
   Result<json> replay() const;
 
+  // Watchers. A seat's first watcher arriving and its last leaving change
+  // the seat's "online" in every viewer's summary: both are broadcast,
+  // except from a destructor (`tell_others` false), when the server may be
+  // stopping.
   void subscribe(const std::shared_ptr<Subscriber>& s, Seat seat);
-  void unsubscribe(const Subscriber* s);
+  void unsubscribe(const Subscriber* s, bool tell_others = true);
   // The message a new subscriber of `seat` gets first.
   std::shared_ptr<const std::string> message_for(Seat seat, size_t* version) const;
 
@@ -143,7 +158,12 @@ class Table : public std::enable_shared_from_this<Table> {
   std::string compute_status(const Match& m) const;
   json snapshot_locked(Seat seat) const;
   json summary_locked() const;
+  // Whether a live watcher holds `seat` (the seat's player is online).
+  bool watched_locked(Seat seat) const;
   void mark_claimed(Seat seat);
+  // Whether the server answers for `seat` (a human seat that left its
+  // default answers to the server).
+  bool answers_for(Seat seat) const;
 
   TableEnv env_;
   mutable std::mutex mu_;
@@ -158,7 +178,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool expired_ = false;
   int64_t last_activity_ms_ = 0;  // creation, committed action or join
   std::vector<bool> hinting_;     // per seat: a hint is being thought
-  std::vector<bool> joining_;     // per seat: a join awaits its commit
+  std::vector<bool> joining_;     // per seat: a join or a settings change awaits its commit
 };
 
 }  // namespace meeple::server

@@ -44,7 +44,7 @@ WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, ServerContext
       may_authenticate_(may_authenticate) {}
 
 WebSocketSession::~WebSocketSession() {
-  if (table_ && watch_) table_->unsubscribe(watch_.get());
+  if (table_ && watch_) table_->unsubscribe(watch_.get(), false);
 }
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> req) {

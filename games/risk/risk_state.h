@@ -162,6 +162,8 @@ class RiskState final : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<RiskState>(*this); }
   int num_seats() const override { return cfg_->players; }
   Seat current_player() const override;
+  // The attacker's turn goes on while the defender chooses dice (R8).
+  Seat turn_seat() const override { return phase_ == Phase::kGameOver ? kTerminal : active_; }
   using State::legal_actions;
   void legal_actions(std::vector<Action>& out) const override;
   bool is_legal(Action a) const override;  // legality.cpp: without building the list

@@ -92,15 +92,20 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
       if (!options.contains(k)) options[k] = v;
     EXPECT_EQ(got["options"], options);
     EXPECT_EQ(all_games().create(t["game"], t["options"]).value()->options(), got["options"]);
-    // Seats as saved, plus the access the schema migration gave them: the
-    // first human seat is its creator's, every other human seat invited.
+    // Seats as saved, plus what the schema migrations gave them: the first
+    // human seat is its creator's, every other human seat invited; every
+    // human seat has the server answer its defaults, as it did, and no
+    // name; and nobody is connected.
     json seats = got["seats"];
     bool first_human = true;
     for (auto& s : seats) {
       if (s["kind"] != "human") continue;
       EXPECT_EQ(s["access"], first_human ? "creator" : "invite") << s.dump();
+      EXPECT_EQ(s["auto_answer"], true) << s.dump();
+      EXPECT_EQ(s["name"], "") << s.dump();
+      EXPECT_EQ(s["online"], false) << s.dump();
       first_human = false;
-      s.erase("access");
+      for (const char* added : {"access", "auto_answer", "name", "online"}) s.erase(added);
     }
     EXPECT_EQ(seats, t["seats"]);
     if (t.contains("returns")) {

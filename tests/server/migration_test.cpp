@@ -124,6 +124,9 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   EXPECT_EQ(s1.j["table"]["seats"][0]["access"], "creator");
   EXPECT_EQ(s1.j["table"]["seats"][0]["claimed"], true);
   EXPECT_EQ(s1.j["table"]["seats"][1]["access"], "invite");
+  // Before seats could choose, the server answered every default for them.
+  EXPECT_EQ(s1.j["table"]["seats"][0]["auto_answer"], true);
+  EXPECT_EQ(s1.j["table"]["seats"][1]["auto_answer"], true);
   EXPECT_EQ(post(port_, a + "/join", json::object()).status, 409);
   ASSERT_EQ(post(port_, a + "/actions", {{"action", "c3"}, {"version", 1}}, t1).status, 200);
   EXPECT_EQ(get(port_, a, t0).j["you"], 0);

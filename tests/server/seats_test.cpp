@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -158,6 +159,78 @@ TEST_F(ServerFixture, AFailedJoinLeavesTheCreatorsLinkWorking) {
   run_sql(db_, "DROP TRIGGER fail_seat_updates;");
   EXPECT_EQ(get(port_, path_of(c), token_of(c, 0)).j["you"], 0);
   EXPECT_EQ(get(port_, path_of(c), token_of(c, 1)).j["you"], 1);
+}
+
+TEST_F(ServerFixture, ASeatIsOnlineWhileItsPlayerIsConnected) {
+  json c = create(kTwoHumans);
+  const std::string id = c["id"];
+  // Polls the public summary until seat 1's "online" is `want`.
+  auto online_becomes = [&](bool want) {
+    for (int i = 0; i < 250; ++i) {
+      if (get(port_, path_of(c)).j["table"]["seats"][1]["online"] == want) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  };
+  EXPECT_EQ(get(port_, path_of(c)).j["table"]["seats"][1]["online"], false);
+  {
+    // A spectator's socket puts nobody online.
+    WsClient watcher(port_, "/ws/tables/" + id);
+    ASSERT_TRUE(watcher.until([](const json& j) { return j.contains("table"); }).has_value());
+    EXPECT_EQ(get(port_, path_of(c)).j["table"]["seats"][1]["online"], false);
+    // Seat 1's player connects: the watcher is told, without any move.
+    WsClient player(port_, "/ws/tables/" + id + "?token=" + token_of(c, 1));
+    auto told = watcher.until([](const json& j) {
+      return j.contains("table") && j["table"]["seats"][1]["online"] == true;
+    });
+    ASSERT_TRUE(told.has_value());
+    EXPECT_EQ(told->at("table")["version"], 0);
+    EXPECT_EQ(told->at("table")["seats"][0]["online"], false);
+  }
+  // The player left (the socket closed): offline again.
+  EXPECT_TRUE(online_becomes(false));
+}
+
+TEST_F(ServerFixture, PlayersNameTheirSeats) {
+  // At creation (trimmed), at a join, and later in the seat's settings; in
+  // any script, never with control characters; kept across a restart.
+  json c = create({{"game", "reversi"},
+                   {"seats", json::array({{{"kind", "human"}, {"name", "  Ayşe  "}},
+                                          {{"kind", "human"}, {"access", "open"}}})}});
+  EXPECT_EQ(c["table"]["seats"][0]["name"], "Ayşe");
+  EXPECT_EQ(c["table"]["seats"][1]["name"], "");
+  auto j = post(port_, path_of(c) + "/join", {{"name", "\u05d3\u05e0\u05d4"}});
+  ASSERT_EQ(j.status, 200) << j.body;
+  auto s = get(port_, path_of(c)).j;
+  EXPECT_EQ(s["table"]["seats"][1]["name"], "\u05d3\u05e0\u05d4");
+  auto r = post(port_, path_of(c) + "/seat", {{"name", "Ayşe K."}}, token_of(c, 0));
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(r.j["name"], "Ayşe K.");
+  EXPECT_EQ(r.j["auto_answer"], true);
+
+  // Refused, and nothing changes.
+  const std::string t0 = token_of(c, 0);
+  for (const json& bad : {json("line\nbreak"), json(std::string(49, 'x')), json(7), json(nullptr),
+                          json("a\u202eevil"), json("bell\u0007"), json("c1\u0085")}) {
+    SCOPED_TRACE(bad.dump());
+    auto b = post(port_, path_of(c) + "/seat", {{"name", bad}}, t0);
+    EXPECT_EQ(b.status, 400) << b.body;
+    EXPECT_NE(b.body.find("name"), std::string::npos) << b.body;
+  }
+  EXPECT_EQ(post(port_, path_of(c) + "/seat", json::object(), t0).status, 400);
+  EXPECT_EQ(post(port_, path_of(c) + "/seat", {{"name", "Spy"}}).status, 403);
+  EXPECT_EQ(
+      post(port_, "/api/tables",
+           {{"game", "reversi"},
+            {"seats", json::array({{{"kind", "computer"}, {"name", "Bot"}}, {{"kind", "human"}}})}})
+          .status,
+      400);
+  EXPECT_EQ(get(port_, path_of(c)).j["table"]["seats"][0]["name"], "Ayşe K.");
+
+  restart();
+  s = get(port_, path_of(c)).j;
+  EXPECT_EQ(s["table"]["seats"][0]["name"], "Ayşe K.");
+  EXPECT_EQ(s["table"]["seats"][1]["name"], "\u05d3\u05e0\u05d4");
 }
 
 }  // namespace
