@@ -53,7 +53,8 @@ export const api = {
   act: (id, token, action, version) =>
     call('POST', `${t(id)}/actions`, { token, body: { action, version } }),
   hint: (id, token, level) => call('POST', `${t(id)}/hint`, { token, body: { level } }),
-  join: (id) => call('POST', `${t(id)}/join`, { body: {} }),
+  join: (id, name) => call('POST', `${t(id)}/join`, { body: name ? { name } : {} }),
+  seat: (id, token, settings) => call('POST', `${t(id)}/seat`, { token, body: settings }),
   log: (id) => call('GET', `${t(id)}/log`),
   replay: (id) => call('GET', `${t(id)}/replay`),
 };
@@ -141,5 +142,28 @@ export const tokens = {
     const all = tokens.get(id);
     all[seat] = token;
     localStorage.setItem(`meeple.tokens.${id}`, JSON.stringify(all));
+  },
+  // The name this browser's player goes by ("" until given in the lobby).
+  name() {
+    return localStorage.getItem('meeple.name') || '';
+  },
+  setName(name) {
+    localStorage.setItem('meeple.name', name.trim());
+  },
+  // The seat this browser plays at a table (it may hold other seats' invite
+  // links too): remembered when a snapshot names it, so the lobby can offer
+  // the way back after the tab was closed. {seat, token} or null.
+  mine(id) {
+    try {
+      const m = JSON.parse(localStorage.getItem(`meeple.you.${id}`) || 'null');
+      return m && Number.isInteger(m.seat) && typeof m.token === 'string' ? m : null;
+    } catch {
+      return null;
+    }
+  },
+  setMine(id, seat, token) {
+    if (tokens.mine(id)?.token === token) return;
+    tokens.set(id, seat, token);
+    localStorage.setItem(`meeple.you.${id}`, JSON.stringify({ seat, token }));
   },
 };

@@ -70,6 +70,9 @@ function renderCreate(box, games, onError) {
     drawSeats();
   };
   gameSel.addEventListener('change', drawOptions);
+  // Your name, shown to the others at your seats (kept in this browser).
+  const nameInput = h('input', { id: 'your-name', type: 'text', maxlength: 24, value: tokens.name(),
+    placeholder: 'shown to the other players', autocomplete: 'nickname' });
   const create = h('button.primary', { type: 'submit', id: 'create' }, 'Create table');
   const form = h('form.card', {
     onsubmit: async (ev) => {
@@ -82,9 +85,13 @@ function renderCreate(box, games, onError) {
         const seats = seatRows.map((r, i) => {
           const v = r.sel.value;
           if (v.startsWith('computer:')) return { kind: 'computer', level: Number(v.split(':')[1]) };
-          if (v === 'you') return { kind: 'human', access: i === mine ? 'creator' : 'invite' };
+          if (v === 'you') {
+            const seat = { kind: 'human', access: i === mine ? 'creator' : 'invite' };
+            return nameInput.value.trim() ? { ...seat, name: nameInput.value.trim() } : seat;
+          }
           return { kind: 'human', access: v };
         });
+        tokens.setName(nameInput.value);
         const res = await api.create({ game: gameSel.value, options: options(), seats });
         rememberSeedHash(res.id, res.table);
         for (const t of res.tokens) tokens.set(res.id, t.seat, t.token);
@@ -98,6 +105,7 @@ function renderCreate(box, games, onError) {
     },
   },
   h('h2', {}, 'New table'),
+  h('label.field', { for: 'your-name' }, h('span', {}, 'Your name'), nameInput),
   h('label.field', { for: 'game' }, h('span', {}, 'Game'), gameSel),
   optsBox, seatsBox, create);
   box.append(form);
@@ -105,20 +113,27 @@ function renderCreate(box, games, onError) {
 }
 
 function tableRow(t) {
-  const seats = t.seats.map((s) => (s.kind === 'computer' ? `computer ${s.level}` : s.claimed ? 'player'
+  const seats = t.seats.map((s) => (s.kind === 'computer' ? `computer ${s.level}` : s.claimed ? s.name || 'player'
     : s.access === 'open' ? 'open seat' : 'invited')).join(' · ');
   const actions = [];
   // Only seats the creator marked open are offered; invited seats never are.
   if (t.status === 'open' && t.seats.some((s) => s.kind === 'human' && s.access === 'open' && !s.claimed)) {
     actions.push(h('button', {
       onclick: async () => {
-        const j = await api.join(t.id);
+        const j = await api.join(t.id, tokens.name());
         tokens.set(t.id, j.seat, j.token);
         location.hash = `#/table/${t.id}?token=${j.token}`;
       },
     }, 'Join'));
   }
-  actions.push(h('a.button', { href: `#/table/${t.id}` }, t.status === 'finished' ? 'Result' : 'Watch'));
+  // A seat this browser plays is offered back, never as a spectator's view.
+  const mine = tokens.mine(t.id);
+  if (mine && t.status !== 'finished') {
+    const label = t.to_move === mine.seat ? 'Your turn' : 'Play';
+    actions.push(h('a.button.primary', { href: `#/table/${t.id}?token=${mine.token}` }, label));
+  } else {
+    actions.push(h('a.button', { href: `#/table/${t.id}` }, t.status === 'finished' ? 'Result' : 'Watch'));
+  }
   if (t.status === 'finished') actions.push(h('a.button', { href: `#/replay/${t.id}` }, 'Replay'));
   return h('li.table-row', { 'data-status': t.status },
     h('span.title', {}, `${t.title}`),
@@ -137,10 +152,17 @@ export function renderLobby(root) {
   const refresh = async () => {
     try {
       const [open, running, finished] = await Promise.all(['open', 'running', 'finished'].map((s) => api.tables(s)));
-      lists.replaceChildren(
-        ...[['Waiting for players', open], ['Playing now', running], ['Finished', finished]].map(([title, rows]) =>
-          h('div.card', {}, h('h2', {}, title),
-            rows.length ? h('ul.tables', {}, rows.slice(0, 20).map(tableRow)) : h('p.muted', {}, 'none'))));
+      // Your tables first: games still on where this browser holds a seat.
+      const yours = [...open, ...running].filter((t) => tokens.mine(t.id));
+      const others = (rows) => rows.filter((t) => !yours.includes(t));
+      const cards = [['Waiting for players', others(open)], ['Playing now', others(running)], ['Finished', finished]]
+        .map(([title, rows]) => h('div.card', {}, h('h2', {}, title),
+          rows.length ? h('ul.tables', {}, rows.slice(0, 20).map(tableRow)) : h('p.muted', {}, 'none')));
+      if (yours.length) {
+        cards.unshift(h('div.card.yours', { id: 'your-tables' }, h('h2', {}, 'Your tables'),
+          h('ul.tables', {}, yours.map(tableRow))));
+      }
+      lists.replaceChildren(...cards);
     } catch (e) {
       showError(e.message);
     }

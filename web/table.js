@@ -3,7 +3,7 @@
 // POST /api/tables/{id}/actions with the snapshot's version, so a stale
 // click is refused by the server rather than misapplied.
 import { api, tokens, watch } from './api.js';
-import { boardFor, seatName } from './boards/index.js';
+import { autoAnswerLabel, boardFor, seatName } from './boards/index.js';
 import { h } from './dom.js';
 import { checkSeed, firstSeen, rememberSeedHash } from './fairness.js';
 
@@ -11,13 +11,16 @@ export function renderTable(root, id, token) {
   let snap = null;
   let hint = null;
   let busy = false;
+  let named = false;
   const live = h('span.live', { id: 'live' }, 'connecting…');
   const title = h('h2', {}, 'Table');
   const who = h('p.who');
   const board = h('section.board');
   const side = h('aside.side');
   const err = h('p.error', { role: 'alert', id: 'error' });
-  root.append(h('div.table-page', {}, h('div.table-head', {}, title, live), who, h('div.table-body', {}, board, side), err));
+  // The error sits in the table body's grid next to the board's prompt
+  // (style.css), where a refused action's reason is seen.
+  root.append(h('div.table-page', {}, h('div.table-head', {}, title, live), who, h('div.table-body', {}, board, err, side)));
 
   const act = async (entry) => {
     if (busy || !snap) return;
@@ -38,8 +41,18 @@ export function renderTable(root, id, token) {
     const t = snap.table;
     title.textContent = `${t.title}`;
     const me = snap.you;
+    if (typeof me === 'number' && token) tokens.setMine(id, me, token);
+    // An invited player who has a name in this browser takes it to the seat.
+    if (typeof me === 'number' && token && !named && !t.seats[me].name && tokens.name()) {
+      named = true;
+      api.seat(id, token, { name: tokens.name() }).catch(() => {});
+    }
     who.textContent = me === 'spectator' ? 'You are watching.' : `You play ${seatName(t.game, me)}.`;
     boardFor(t.game)(board, snap, { onAction: act, hint });
+    // The tab says when this viewer has something to do (the server sends
+    // legal actions only to the seat to move), so a background tab is noticed.
+    const name = `${t.title.replace(/\s*\(.*\)$/, '')} · meeple`;
+    document.title = snap.legal.length ? `● Your turn — ${name}` : name;
     side.replaceChildren(...sidePanel(snap));
   };
 
@@ -50,9 +63,33 @@ export function renderTable(root, id, token) {
     parts.push(h('div.card', {}, h('h3', {}, 'Seats'), h('ul.seats-list', {}, t.seats.map((s) =>
       h('li', { class: t.to_move === s.seat ? 'to-move' : '' },
         `${seatName(t.game, s.seat)}: `,
-        s.kind === 'computer' ? `computer (level ${s.level})` : s.claimed ? 'player'
+        s.kind === 'computer' ? `computer (level ${s.level})` : s.claimed ? s.name || 'player'
           : s.access === 'open' ? 'open: anyone may join from the lobby' : 'waiting for the invited player',
-        sn.you === s.seat ? ' — you' : '')))));
+        sn.you === s.seat ? ' — you' : '',
+        // Whether the seat's player has the table open now (any tab).
+        s.kind === 'human' && s.claimed
+          ? h('span', { class: s.online ? 'presence online' : 'presence away', 'data-online': String(!!s.online) },
+            s.online ? ' ● online' : ' ○ away')
+          : null)))));
+    // The seat's own choice: leave default answers to the server, or decide.
+    const mySeat = typeof sn.you === 'number' ? t.seats[sn.you] : null;
+    const autoLabel = autoAnswerLabel(t.game);
+    if (mySeat && mySeat.kind === 'human' && autoLabel && t.status !== 'finished') {
+      const box = h('input', { type: 'checkbox', id: 'auto-answer', checked: mySeat.auto_answer !== false,
+        onchange: async () => {
+          box.disabled = true;
+          err.textContent = '';
+          try {
+            await api.seat(id, token, { auto_answer: box.checked });
+          } catch (e) {
+            err.textContent = e.message;
+            box.checked = !box.checked;
+          } finally {
+            box.disabled = false;
+          }
+        } });
+      parts[parts.length - 1].append(h('label.check', { for: 'auto-answer' }, box, ` ${autoLabel}`));
+    }
     // Hint.
     if (sn.legal.length) {
       const btn = h('button', { id: 'hint', onclick: async () => {
@@ -127,7 +164,10 @@ export function renderTable(root, id, token) {
   });
   // A wrong link gets a clear message (the WebSocket only says "closed").
   api.state(id, token).catch((e) => { err.textContent = e.message; });
-  return () => w.close();
+  return () => {
+    w.close();
+    document.title = 'meeple';
+  };
 }
 
 // Consecutive equal lines (seven armies placed one by one) fold into one.
@@ -149,14 +189,16 @@ const line = (e, cls) => h('li', { class: cls }, e.count > 1 ? `${e.text} (×${e
 function logCards(sn) {
   const entries = sn.log.entries;
   const you = sn.you;
-  // Since your last turn: back from the end past this turn's own steps and
-  // their rolls, then everything back to the previous step of yours.
+  // Since your last turn: back from the end past what this turn of yours
+  // did so far, then everything back to your previous turn. Entries name
+  // the turn they fell in, so a defence you made (or the server made for
+  // you) inside another player's turn does not cut the summary short.
   let mine = -1;
   let end = entries.length;
   if (typeof you === 'number') {
-    while (end > 0 && (entries[end - 1].seat === you || entries[end - 1].seat === 'chance')) end -= 1;
+    while (end > 0 && entries[end - 1].turn === you) end -= 1;
     for (let k = end - 1; k >= 0; --k) {
-      if (entries[k].seat === you) { mine = k; break; }
+      if (entries[k].turn === you) { mine = k; break; }
     }
   }
   const cards = [];

@@ -39,3 +39,22 @@ export function useBrowser({ width, height }) {
   });
   return () => context;
 }
+
+// From the lobby: picks `game`, sets each seat (`'you'`, `'computer:N'`,
+// `'invite'`, `'open'`; seat 0 first) and creates the table. Answers the
+// table's id and this browser's token, once the table page is open.
+export async function createFromLobby(page, game, seats) {
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create');
+  await page.selectOption('#game', game);
+  for (const [i, choice] of seats.entries()) {
+    await page.waitForSelector(`select[data-seat="${i}"]`);
+    await page.selectOption(`select[data-seat="${i}"]`, choice);
+  }
+  await page.click('#create');
+  await page.waitForFunction(() => location.hash.startsWith('#/table/'));
+  return page.evaluate(() => ({
+    id: location.hash.split('/')[2].split('?')[0],
+    token: new URLSearchParams(location.hash.split('?')[1]).get('token'),
+  }));
+}

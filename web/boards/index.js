@@ -12,6 +12,13 @@ const seatNames = {
   'king-is-dead': ['Player A', 'Player B', 'Player C', 'Player D'],
 };
 
+// Games whose decisions have a default the server can give for a seat
+// (docs/api.md "Seats", auto_answer): what the seat's checkbox says.
+const autoAnswers = { risk: 'Defend with the most dice without asking me' };
+export function autoAnswerLabel(game) {
+  return autoAnswers[game] || null;
+}
+
 export function boardFor(game) {
   return boards[game] || renderGeneric;
 }

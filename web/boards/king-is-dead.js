@@ -222,6 +222,8 @@ export function renderKingIsDead(container, snap, opts) {
         const ct = s('title', {});
         ct.textContent = `${n} ${f.name} in ${lr.name}`;
         cube.append(ct);
+        // A transparent hit cell around the cube, as wide as its column: 32 px targets on phones.
+        cube.append(s('rect', { x: cx - 4, y: y0 + 24, width: 36, height: 36, class: 'hit' }));
         cube.append(s('rect', { x: cx, y: y0 + 28, width: 28, height: 26, rx: 4 }));
         const t = s('text', { x: cx + 14, y: y0 + 46 });
         t.textContent = String(n);
@@ -331,7 +333,9 @@ export function renderKingIsDead(container, snap, opts) {
     h('h3', {}, 'Struggle track'), track,
   ];
   const focused = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-region') : null;
+  const panned = container.querySelector('.kid-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
   container.replaceChildren(h('div.kid-wrap', { 'data-version': snap.table && snap.table.version }, svg),
     h('div.facts.kid-facts', {}, h('div.kid-now', {}, now), h('div.kid-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-region="${focused}"][tabindex]`)?.focus();
+  if (panned) svg.parentNode.scrollLeft = panned;
 }

@@ -160,6 +160,8 @@ export function renderRisk(container, snap, opts) {
     const title = s('title', {});
     title.textContent = label;
     g.append(title);
+    // A transparent hit circle larger than the badge: 32 px targets (centres are at least 2.5 R apart).
+    g.append(s('circle', { cx: lt.x, cy: lt.y, r: R + 4, class: 'hit' }));
     g.append(s('circle', { cx: lt.x, cy: lt.y, r: R, class: 'badge' }));
     // Long games pile up armies: smaller digits keep 3- and 4-digit counts inside the badge.
     const digits = String(t.armies).length;
@@ -395,9 +397,11 @@ export function renderRisk(container, snap, opts) {
   ];
   // Every snapshot redraws the map; keyboard users keep their place on it.
   const focused = container.contains(document.activeElement) && document.activeElement.getAttribute('data-territory');
+  const panned = container.querySelector('.risk-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
   container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg),
     h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
+  if (panned) svg.parentNode.scrollLeft = panned;
 }
 
 const pct = (p) => `${(100 * p).toFixed(p > 0.005 && p < 0.995 ? 0 : 1)}%`;

@@ -85,15 +85,31 @@ test('lobby → Reversi against the computer → played to the end by clicking',
   const width = await p2.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `the page is ${width}px wide on a 390px screen`);
   await p2.screenshot({ path: path.join(SHOTS, 'finished-game-phone.png'), fullPage: true });
+  // Closed now: a page left in the background gets no frames, so the first
+  // page could not take its screenshots.
+  await p2.close();
 
   // Replay, move by move.
   await page.goto(`${BASE}/#/replay/${id}`);
   await page.waitForSelector('.reversi-board');
   assert.match(await page.textContent('#step'), /^Start/);
   assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 4);
+  assert.match(await page.textContent('#turn'), /^Before the first turn \(\d+ turns\)/);
   await page.click('#next');
-  assert.match(await page.textContent('#step'), /^Step 1 of \d+: [a-h][1-8]/);
+  assert.match(await page.textContent('#step'), /^Step 1 of \d+: Black plays [a-h][1-8], flipping \d+\./);
   assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 5);
+  // By turn: each Reversi move is a turn; the slider jumps to any of them.
+  await page.click('#next-turn');
+  assert.match(await page.textContent('#turn'), /^Turn 2 of \d+: White/);
+  assert.equal(await page.$$eval('#turn-words li', (l) => l.length), 1);
+  assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 6);
+  await page.click('#prev-turn');
+  assert.match(await page.textContent('#turn'), /^Turn 1 of \d+: Black/);
+  const lastTurn = Number(await page.getAttribute('#turn-slider', 'max'));
+  await page.fill('#turn-slider', String(lastTurn));
+  assert.match(await page.textContent('#turn'), new RegExp(`^Turn ${lastTurn} of ${lastTurn}:`));
+  assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), black + white);
+  await page.screenshot({ path: path.join(SHOTS, 'replay-by-turn.png'), fullPage: true });
 
   // The lobby again, now listing the finished table.
   await page.goto(`${BASE}/`);
@@ -101,6 +117,5 @@ test('lobby → Reversi against the computer → played to the end by clicking',
   await page.screenshot({ path: path.join(SHOTS, 'lobby-with-tables.png'), fullPage: true });
 
   assert.deepEqual(errors, []);
-  await p2.close();
   await page.close();
 });

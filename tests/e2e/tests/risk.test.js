@@ -64,11 +64,34 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   assert.equal(await page.$$eval('.risk-map line.link.wrap', (l) => l.length), 2);
   assert.match(await page.textContent('.risk-map'), /Asia \+7/);
 
+  // The seat's own setting: defend with the most dice unless we choose.
+  // Unticked, the server records it; ticked again, back to the default.
+  assert.equal(await page.isChecked('#auto-answer'), true);
+  await page.click('#auto-answer');
+  await page.waitForFunction(async ([tid, tok]) => {
+    const r = await fetch(`/api/tables/${tid}`, { headers: { Authorization: `Bearer ${tok}` } });
+    return (await r.json()).table.seats[0].auto_answer === false;
+  }, [id, token], { timeout: 10000, polling: 100 });
+  await page.waitForFunction(() => document.querySelector('#auto-answer')?.checked === false);
+  await page.click('#auto-answer');
+  await page.waitForFunction(async (tid) => {
+    const r = await fetch(`/api/tables/${tid}`);
+    return (await r.json()).table.seats[0].auto_answer === true;
+  }, id, { timeout: 10000, polling: 100 });
+  await page.waitForFunction(() => document.querySelector('#auto-answer')?.checked === true);
+
   // 1. Claiming: click a free territory whenever it is our turn.
   let claimed = 0;
   for (let i = 0; i < 20; i++) {
     if (await ourTurnOr(page, ['claim']) !== 'claim') break;
     if (i === 0) await page.screenshot({ path: path.join(SHOTS, 'risk-claim.png'), fullPage: true });
+    if (i === 1) {
+      // What the two computers did since our claim, in words, theirs only.
+      const since = await page.$$eval('#since li', (l) => l.map((x) => x.textContent));
+      assert.equal(since.length, 2, since.join(' | '));
+      assert.match(since[0], /^Blue claims [A-Z][a-z]+/);
+      assert.match(since[1], /^Green claims [A-Z][a-z]+/);
+    }
     const free = await page.$$eval(`${T}.legal`, (l) => l.map((g) => [g.dataset.territory, g.dataset.owner]));
     assert.ok(free.length > 0 && free.every(([, o]) => o === '-1'), 'only free territories are claimable');
     const [t] = free[0];

@@ -1,0 +1,54 @@
+// End to end in headless Chromium: a seat is never lost by closing the tab.
+// The lobby lists the tables this browser plays under "Your tables", with
+// the way back into the seat (its token), "Your turn" when it is; a browser
+// without the seat sees the same table only to watch. The player's name and
+// whether they are online show beside their seat.
+// Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { BASE, SHOTS, createFromLobby, useBrowser } from '../browser.js';
+
+const browser = useBrowser({ width: 1200, height: 900 });
+
+test('the lobby offers this browser its own seat back', async () => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+
+  // A name given once in this browser goes with the seats it takes.
+  await page.goto(`${BASE}/`);
+  await page.evaluate(() => localStorage.setItem('meeple.name', 'Ayşe'));
+  const { id, token } = await createFromLobby(page, 'reversi', ['you', 'computer:1']);
+  await page.waitForSelector('.reversi-board');
+  assert.match(await page.textContent('.seats-list'), /Black: Ayşe — you/);
+
+  // The tab is gone; the lobby brings the seat back.
+  await page.goto(`${BASE}/`);
+  const row = `#your-tables .table-row`;
+  await page.waitForSelector(row);
+  const link = await page.$eval(`${row} a.button.primary`, (a) => ({ text: a.textContent, href: a.getAttribute('href') }));
+  assert.equal(link.text, 'Your turn');
+  assert.match(await page.textContent(row), /Ayşe · computer 1/);
+  assert.equal(link.href, `#/table/${id}?token=${token}`);
+  // Listed once: not again among the others' games.
+  const elsewhere = await page.$$eval('.lists .card:not(#your-tables) a', (as, tid) =>
+    as.filter((a) => (a.getAttribute('href') || '').includes(tid)).length, id);
+  assert.equal(elsewhere, 0);
+  await page.screenshot({ path: path.join(SHOTS, 'lobby-your-tables.png'), fullPage: true });
+  await page.click(`${row} a.button.primary`);
+  await page.waitForSelector('.reversi-board');
+  assert.equal(await page.textContent('.who'), 'You play Black.');
+  // Our own seat shows online while this page is open.
+  await page.waitForSelector('.seats-list li .presence[data-online="true"]');
+
+  // A browser that holds no seat there may only watch.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector(`.table-row a[href="#/table/${id}"]`);
+  assert.equal(await page.$('#your-tables'), null);
+  assert.equal(await page.textContent(`.table-row a[href="#/table/${id}"]`), 'Watch');
+
+  assert.deepEqual(errors, []);
+  await page.close();
+});
