@@ -6,8 +6,11 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "core/text.h"
+#include "server/beast.h"
+#include "server/listener.h"
 #include "server/log.h"
 #include "server/safe_text.h"
 #include "server/static_files.h"
@@ -100,6 +103,21 @@ Result<std::vector<std::string>> host_names(const std::vector<std::string>& name
 
 }  // namespace
 
+struct Server::Io {
+  asio::io_context ioc;
+  std::unique_ptr<asio::steady_timer> sweep_timer;
+  std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
+};
+
+Server::Server() : io_(std::make_unique<Io>()) {}
+
+size_t Server::accept_resource_failures() const {
+  return listener_->resource_failures();
+}
+size_t Server::refused_connections() const {
+  return listener_->refused();
+}
+
 Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
   try {
     std::unique_ptr<Server> s(new Server());
@@ -130,7 +148,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     TableEnv env;
     env.storage = s->storage_.get();
     env.post_io = [raw](std::function<void()> f) {
-      asio::post(raw->ioc_, [f = std::move(f)] { guarded("a table step", f); });
+      asio::post(raw->io_->ioc, [f = std::move(f)] { guarded("a table step", f); });
     };
     env.post_move = [raw](std::function<void()> f) {
       raw->bots_->post_move([f = std::move(f)] { guarded("a computer move", f); });
@@ -161,7 +179,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
         if (e > 0) interval = std::min(interval, std::max<int64_t>(1000, e / 10));
     }
     s->sweep_interval_ = std::chrono::milliseconds(interval);
-    s->sweep_timer_ = std::make_unique<asio::steady_timer>(s->ioc_);
+    s->io_->sweep_timer = std::make_unique<asio::steady_timer>(s->io_->ioc);
     // 2. Connection caps, from the descriptors left.
     Limits limits = options.limits;
     if (auto st = resolve_connection_caps(limits, options.bot_threads + options.hint_threads); !st)
@@ -177,7 +195,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     s->ctx_.limits = limits;
     s->ctx_.hosts.allowed_hosts = std::move(*hosts);
     s->ctx_.connections = s->limiter_.get();
-    s->listener_ = std::make_shared<Listener>(s->ioc_, s->ctx_);
+    s->listener_ = std::make_shared<Listener>(s->io_->ioc, s->ctx_);
     if (auto st = s->listener_->open({address, options.port}); !st) return st;
     s->port_ = s->listener_->port();
     return s;
@@ -188,7 +206,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
 
 void Server::start() {
   storage_->start();
-  work_.emplace(asio::make_work_guard(ioc_));
+  io_->work.emplace(asio::make_work_guard(io_->ioc));
   listener_->run();
   for (int i = 0; i < std::max(1, options_.io_threads); ++i)
     threads_.emplace_back([this] {
@@ -196,7 +214,7 @@ void Server::start() {
       // calling run() again without restart()).
       for (;;) {
         try {
-          ioc_.run();
+          io_->ioc.run();
           return;
         } catch (const std::exception& e) {
           log_line(fmt::format("a network handler failed: {}", printable(e.what(), 200)));
@@ -210,8 +228,8 @@ void Server::start() {
 }
 
 void Server::schedule_sweep() {
-  sweep_timer_->expires_after(sweep_interval_);
-  sweep_timer_->async_wait([this](const boost::system::error_code& ec) {
+  io_->sweep_timer->expires_after(sweep_interval_);
+  io_->sweep_timer->async_wait([this](const boost::system::error_code& ec) {
     if (ec) return;  // cancelled: stopping
     std::vector<std::string> errors;
     lobby_->expire_due(now_ms_(), &errors);
@@ -234,8 +252,8 @@ void Server::stop() {
   stopped_ = true;
   *ctx_.stopping = true;
   if (listener_) listener_->close();
-  work_.reset();
-  ioc_.stop();  // also drops the sweep timer's wait
+  io_->work.reset();
+  io_->ioc.stop();  // also drops the sweep timer's wait
   for (auto& t : threads_) t.join();
   threads_.clear();
   if (bots_) bots_->stop();

@@ -30,15 +30,15 @@
 #include <vector>
 
 #include "server/api.h"
-#include "server/beast.h"
 #include "server/bot_pool.h"
 #include "server/connection_limiter.h"
 #include "server/context.h"
-#include "server/listener.h"
 #include "server/lobby.h"
 #include "server/storage.h"
 
 namespace meeple::server {
+
+class Listener;
 
 struct ServerOptions {
   std::string address = "127.0.0.1";
@@ -84,9 +84,9 @@ class Server {
   // Connections open now (a connection counts until its session is destroyed).
   size_t open_connections() const { return limiter_->open(); }
   // Accepts that failed for lack of descriptors (the listener backs off).
-  size_t accept_resource_failures() const { return listener_->resource_failures(); }
+  size_t accept_resource_failures() const;
   // Connections refused at a cap.
-  size_t refused_connections() const { return listener_->refused(); }
+  size_t refused_connections() const;
 
   void start();
   // Blocks until SIGINT/SIGTERM, then stops.
@@ -94,20 +94,22 @@ class Server {
   void stop();
 
  private:
-  Server() = default;
+  // The io_context, its work guard and the sweep timer live in server.cpp
+  // so that including this header does not compile Boost.Asio (the server
+  // tests include it in every file). Declared first: destroyed last.
+  struct Io;
+  Server();
   void schedule_sweep();
+  std::unique_ptr<Io> io_;
   ServerOptions options_;
-  boost::asio::io_context ioc_;
   std::unique_ptr<Storage> storage_;
   std::unique_ptr<BotPool> bots_;
-  std::unique_ptr<boost::asio::steady_timer> sweep_timer_;
   std::chrono::milliseconds sweep_interval_{30000};
   std::unique_ptr<Lobby> lobby_;
   std::unique_ptr<Api> api_;
   std::shared_ptr<ConnectionLimiter> limiter_;
   ServerContext ctx_;
   std::shared_ptr<Listener> listener_;
-  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
   std::vector<std::thread> threads_;
   std::vector<std::string> restore_errors_;
   std::function<int64_t()> now_ms_;
