@@ -239,17 +239,23 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
           return done(error_response(invalid_argument(
               "'auto_answer' must be true (the server answers with the default) or false")));
         settings.auto_answer = v.get<bool>();
+      } else if (k == "away") {
+        if (!v.is_boolean())
+          return done(error_response(invalid_argument(
+              "'away' must be true (the computer plays for the seat) or false (the player is "
+              "back)")));
+        settings.away = v.get<bool>();
       } else if (k == "name") {
         auto n = player_name(v, "name");
         if (!n) return done(error_response(n.status()));
         settings.name = std::move(*n);
       } else {
         return done(error_response(invalid_argument(
-            fmt::format("unknown field '{}' (expected auto_answer, name)", printable(k)))));
+            fmt::format("unknown field '{}' (expected auto_answer, away, name)", printable(k)))));
       }
     }
-    if (!settings.auto_answer && !settings.name)
-      return done(error_response(invalid_argument("expected auto_answer or name (or both)")));
+    if (!settings.auto_answer && !settings.name && !settings.away)
+      return done(error_response(invalid_argument("expected auto_answer, away or name")));
     if (*seat == kSpectator)
       return done(error_response(
           permission_denied("a seat's settings need its token (Authorization: Bearer <token>)")));

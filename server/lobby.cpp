@@ -48,7 +48,7 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
   std::vector<bool> access_given;
   if (!request.contains("seats")) {
     for (int i = 0; i < num_seats; ++i)
-      seats.push_back(StoredSeat{i, "human", 0, "", false, "", true, ""});
+      seats.push_back(StoredSeat{i, "human", 0, "", false, "", true, "", false});
     access_given.assign(seats.size(), false);
   } else {
     const json& js = request["seats"];
@@ -68,7 +68,7 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
               k));
       }
       StoredSeat seat{
-          static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false, "", true, ""};
+          static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false, "", true, "", false};
       bool given = false;
       if (seat.kind == "computer") {
         if (!s.contains("level"))
@@ -190,9 +190,19 @@ void Lobby::create(const json& request, const std::string& client, Table::Reply 
   // 1. Validate everything before anything is drawn or stored.
   if (!request.is_object()) return done(invalid_argument("expected a JSON object"));
   for (const auto& [k, v] : request.items()) {
-    if (k != "game" && k != "options" && k != "seats")
-      return done(
-          invalid_argument(fmt::format("unknown field '{}' (expected game, options, seats)", k)));
+    if (k != "game" && k != "options" && k != "seats" && k != "move_seconds")
+      return done(invalid_argument(
+          fmt::format("unknown field '{}' (expected game, options, seats, move_seconds)", k)));
+  }
+  // The move timer: off, or kMinMoveSeconds..kMaxMoveSeconds per decision.
+  int64_t move_seconds = 0;
+  if (request.contains("move_seconds")) {
+    const auto n = json_integer(request["move_seconds"], 0, kMaxMoveSeconds);
+    if (!n || (*n != 0 && *n < kMinMoveSeconds))
+      return done(invalid_argument(
+          fmt::format("'move_seconds': expected 0 (no timer) or an integer {}..{}, got {}",
+                      kMinMoveSeconds, kMaxMoveSeconds, request["move_seconds"].dump())));
+    move_seconds = *n;
   }
   if (!request.contains("game") || !request["game"].is_string())
     return done(invalid_argument("'game' (string) is required, e.g. \"reversi\""));
@@ -232,6 +242,7 @@ void Lobby::create(const json& request, const std::string& client, Table::Reply 
   t.created_at = env_.now_ms();
   t.updated_at = t.created_at;
   t.client = client;
+  t.move_seconds = move_seconds;
   t.seats = std::move(*seats);
   json tokens = json::array();
   for (auto& s : t.seats) {
@@ -295,6 +306,15 @@ size_t Lobby::expire_due(int64_t now_ms, std::vector<std::string>* errors) {
     });
   }
   return n;
+}
+
+void Lobby::check_timers(int64_t now_ms) {
+  std::vector<std::shared_ptr<Table>> all;
+  {
+    std::shared_lock lock(mu_);
+    all = order_;
+  }
+  for (auto& table : all) table->check_timer(now_ms);
 }
 
 void Lobby::remove(const std::shared_ptr<Table>& table) {

@@ -58,6 +58,9 @@ class Lobby {
   // Expires the tables due at `now_ms`; returns how many began expiring.
   // Errors (an export that could not be written) are returned in `errors`.
   size_t expire_due(int64_t now_ms, std::vector<std::string>* errors);
+  // Hands to the computer every human seat whose move timer ran out at
+  // `now_ms` (Table::check_timer).
+  void check_timers(int64_t now_ms);
 
  private:
   size_t live_tables_of(const std::string& client) const;  // with mu_ held

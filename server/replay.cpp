@@ -1,14 +1,8 @@
 #include "server/replay.h"
 
+#include "server/seat_json.h"
+
 namespace meeple::server {
-
-namespace {
-
-json seat_or_null(Seat s) {
-  return s >= 0 ? json(s) : json("chance");
-}
-
-}  // namespace
 
 json replay_steps(const Game& game, std::span<const LogEntry> log) {
   json steps = json::array();
@@ -29,7 +23,7 @@ json replay_steps(const Game& game, std::span<const LogEntry> log) {
     std::string text = s->action_to_string(e.action);
     auto before = s->clone();
     s->apply(e.action);
-    steps.push_back({{"seat", seat_or_null(e.seat)},
+    steps.push_back({{"seat", seat_json(e.seat)},
                      {"turn", turn},
                      {"turn_seat", turn == 0 ? json(nullptr) : json(turn_owner)},
                      {"text", std::move(text)},

@@ -65,6 +65,21 @@ UPDATE seats SET access = 'creator', claimed = 1
 ALTER TABLE seats ADD COLUMN auto_answer INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT '';
 )SQL"},
+    // Move timers: the seconds a seat has for each decision (0: no timer,
+    // as every table before), whether the computer plays for a seat now,
+    // and the table's notes (a seat ran out of time, left its seat to the
+    // computer, came back), each at its place in the log.
+    Migration{"move timers, seats the computer plays for, table notes", R"SQL(
+ALTER TABLE tables ADD COLUMN move_seconds INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS notes(
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  idx INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS notes_by_table ON notes(table_id);
+)SQL"},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

@@ -171,13 +171,10 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     s->restore_errors_ = s->lobby_->restore(std::move(*stored));
     s->api_ = std::make_unique<Api>(*s->lobby_, options.quotas, env.now_ms, s->storage_.get());
     s->now_ms_ = env.now_ms;
-    // The sweep: often enough that a table expires within a tenth of its time.
+    // The sweep: every second, so that a move timer (10 s at least) runs
+    // out within a second of its time; expiry and quota counters ride along.
     int64_t interval = options.sweep_interval_ms;
-    if (interval <= 0) {
-      interval = 30000;
-      for (int64_t e : {options.expiry.finished_ms, options.expiry.idle_ms})
-        if (e > 0) interval = std::min(interval, std::max<int64_t>(1000, e / 10));
-    }
+    if (interval <= 0) interval = 1000;
     s->sweep_interval_ = std::chrono::milliseconds(interval);
     s->io_->sweep_timer = std::make_unique<asio::steady_timer>(s->io_->ioc);
     // 2. Connection caps, from the descriptors left.
@@ -232,7 +229,9 @@ void Server::schedule_sweep() {
   io_->sweep_timer->async_wait([this](const boost::system::error_code& ec) {
     if (ec) return;  // cancelled: stopping
     std::vector<std::string> errors;
-    lobby_->expire_due(now_ms_(), &errors);
+    const int64_t now = now_ms_();
+    lobby_->check_timers(now);
+    lobby_->expire_due(now, &errors);
     for (const auto& e : errors) std::cerr << "meeple serve: " << e << "\n";
     api_->prune_quotas();
     schedule_sweep();

@@ -10,8 +10,9 @@
 // Threads: `io_threads` run every connection and table step (short work
 // only); `bot_threads` run computer seats' moves and `hint_threads` hints,
 // which may think for seconds (bot_pool.h); one storage thread commits
-// (storage.h). A timer on the io threads expires tables and forgets old
-// quota counters every `sweep_interval_ms`. Whatever a handler or a posted
+// (storage.h). A timer on the io threads hands seats whose move timer ran
+// out to the computer, expires tables and forgets old quota counters every
+// `sweep_interval_ms`. Whatever a handler or a posted
 // job throws is caught and logged on these threads: no request ends the
 // process.
 //
@@ -58,7 +59,7 @@ struct ServerOptions {
   QuotaLimits quotas;
   ExpiryRule expiry;                // default: tables never expire
   std::string export_dir;           // empty: expired tables stay in the database
-  int sweep_interval_ms = 0;        // 0: a tenth of the shortest expiry, 1..30 s
+  int sweep_interval_ms = 0;        // 0: every second
   std::function<int64_t()> now_ms;  // wall clock in ms; empty: the system's
 };
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "server/log.h"
 #include "server/schema.h"
@@ -125,8 +126,8 @@ Result<std::vector<StoredTable>> Storage::load_all() {
   std::map<std::string, size_t> index;
   {
     Stmt q(db_,
-           "SELECT id, game, options, seed, seed_hash, status, created_at, updated_at, client "
-           "FROM tables WHERE expired_at IS NULL ORDER BY created_at, id");
+           "SELECT id, game, options, seed, seed_hash, status, created_at, updated_at, client, "
+           "move_seconds FROM tables WHERE expired_at IS NULL ORDER BY created_at, id");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
     while (sqlite3_step(q.get()) == SQLITE_ROW) {
       StoredTable t;
@@ -143,14 +144,15 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       t.created_at = q.integer(6);
       t.updated_at = q.integer(7);
       t.client = q.text(8);
+      t.move_seconds = q.integer(9);
       index[t.id] = out.size();
       out.push_back(std::move(t));
     }
   }
   {
     Stmt q(db_,
-           "SELECT table_id, seat, kind, level, token_hash, claimed, access, auto_answer, name "
-           "FROM seats "
+           "SELECT table_id, seat, kind, level, token_hash, claimed, access, auto_answer, name, "
+           "away FROM seats "
            "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
            "ORDER BY table_id, seat");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
@@ -166,6 +168,7 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       s.access = q.text(6);
       s.auto_answer = q.integer(7) != 0;
       s.name = q.text(8);
+      s.away = q.integer(9) != 0;
       out[it->second].seats.push_back(std::move(s));
     }
   }
@@ -193,6 +196,23 @@ Result<std::vector<StoredTable>> Storage::load_all() {
         return data_loss(fmt::format("table {}: entry {} has a malformed state hash",
                                      out[it->second].id, log.size()));
       log.push_back(e);
+    }
+  }
+  {
+    Stmt q(db_,
+           "SELECT table_id, idx, seat, kind, at FROM notes "
+           "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
+           "ORDER BY table_id, rowid");
+    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
+    while (sqlite3_step(q.get()) == SQLITE_ROW) {
+      auto it = index.find(q.text(0));
+      if (it == index.end()) return data_loss("a note row names an unknown table");
+      TableNote n;
+      n.index = static_cast<size_t>(q.integer(1));
+      n.seat = static_cast<int>(q.integer(2));
+      n.kind = q.text(3);
+      n.at = q.integer(4);
+      out[it->second].notes.push_back(std::move(n));
     }
   }
   return out;
@@ -285,7 +305,7 @@ void Storage::create_table(const StoredTable& t, Done done) {
       [t](sqlite3* db) -> Status {
         Stmt ins(db,
                  "INSERT INTO tables(id, game, options, seed, seed_hash, status, created_at, "
-                 "updated_at, client) VALUES(?,?,?,?,?,?,?,?,?)");
+                 "updated_at, client, move_seconds) VALUES(?,?,?,?,?,?,?,?,?,?)");
         ins.bind(1, t.id);
         ins.bind(2, t.game);
         ins.bind(3, t.options.dump());
@@ -295,10 +315,11 @@ void Storage::create_table(const StoredTable& t, Done done) {
         ins.bind(7, t.created_at);
         ins.bind(8, t.created_at);
         ins.bind(9, t.client);
+        ins.bind(10, t.move_seconds);
         if (auto st = ins.run(); !st) return st;
         Stmt seat(db,
                   "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed, access, "
-                  "auto_answer, name) VALUES(?,?,?,?,?,?,?,?,?)");
+                  "auto_answer, name, away) VALUES(?,?,?,?,?,?,?,?,?,?)");
         for (const auto& s : t.seats) {
           seat.bind(1, t.id);
           seat.bind(2, int64_t{s.seat});
@@ -309,6 +330,7 @@ void Storage::create_table(const StoredTable& t, Done done) {
           seat.bind(7, s.access);
           seat.bind(8, int64_t{s.auto_answer ? 1 : 0});
           seat.bind(9, s.name);
+          seat.bind(10, int64_t{s.away ? 1 : 0});
           if (auto st = seat.run(); !st) return st;
         }
         // Chance rolled before the first decision (a dealt map, say).
@@ -356,21 +378,34 @@ void Storage::append(const std::string& table_id, size_t first_index, std::vecto
       std::move(done));
 }
 
-void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done done) {
+void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done done,
+                          const TableNote* note) {
+  std::optional<TableNote> n;
+  if (note) n = *note;
   submit(
-      [table_id, s, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
+      [table_id, s, n, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
         Stmt upd(db,
-                 "UPDATE seats SET token_hash = ?, claimed = ?, auto_answer = ?, name = ? "
-                 "WHERE table_id = ? AND seat = ?");
+                 "UPDATE seats SET token_hash = ?, claimed = ?, auto_answer = ?, name = ?, "
+                 "away = ? WHERE table_id = ? AND seat = ?");
         upd.bind(1, s.token_hash);
         upd.bind(2, int64_t{s.claimed ? 1 : 0});
         upd.bind(3, int64_t{s.auto_answer ? 1 : 0});
         upd.bind(4, s.name);
-        upd.bind(5, table_id);
-        upd.bind(6, int64_t{s.seat});
+        upd.bind(5, int64_t{s.away ? 1 : 0});
+        upd.bind(6, table_id);
+        upd.bind(7, int64_t{s.seat});
         if (auto st = upd.run(); !st) return st;
         if (sqlite3_changes(db) != 1)
           return not_found(fmt::format("table {} has no seat {}", table_id, s.seat));
+        if (n) {
+          Stmt ins(db, "INSERT INTO notes(table_id, idx, seat, kind, at) VALUES(?,?,?,?,?)");
+          ins.bind(1, table_id);
+          ins.bind(2, static_cast<int64_t>(n->index));
+          ins.bind(3, int64_t{n->seat});
+          ins.bind(4, n->kind);
+          ins.bind(5, n->at);
+          if (auto st = ins.run(); !st) return st;
+        }
         Stmt touch(db, "UPDATE tables SET updated_at = ? WHERE id = ?");
         touch.bind(1, at);
         touch.bind(2, table_id);
@@ -389,8 +424,8 @@ void Storage::expire_table(const std::string& table_id, bool keep, int64_t at_ms
           return upd.run();
         }
         for (const char* sql :
-             {"DELETE FROM actions WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
-              "DELETE FROM tables WHERE id = ?"}) {
+             {"DELETE FROM actions WHERE table_id = ?", "DELETE FROM notes WHERE table_id = ?",
+              "DELETE FROM seats WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"}) {
           Stmt del(db, sql);
           del.bind(1, table_id);
           if (auto st = del.run(); !st) return st;

@@ -3,9 +3,12 @@
 //
 // Schema (one file, WAL mode; versioned migrations in server/schema.h):
 //   tables(id, game, options, seed, seed_hash, status, created_at, updated_at,
-//          client, expired_at)
+//          client, expired_at, move_seconds)
 //   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed,
-//         access 'creator'|'invite'|'open'|'' for computers)
+//         access 'creator'|'invite'|'open'|'' for computers, auto_answer,
+//         name, away)
+//   notes(table_id, idx, seat, kind, at)  -- a seat's timeout, away, back;
+//                                          in rowid (commit) order
 //   actions(table_id, idx, seat, action, supplied, hash)   -- append-only
 // The actions rows are exactly the Match log entries (core/match.h): seat
 // (-1 for chance), action id, supplied flag and state hash after the step,
@@ -56,6 +59,20 @@ struct StoredSeat {
   bool auto_answer = true;
   // Human seats: the name the player chose ("" for none; player_name.h).
   std::string name;
+  // Human seats: the computer plays for the seat (its move timer ran out,
+  // or the player left it the seat) until the player says they are back.
+  bool away = false;
+};
+
+// Something that happened to a seat rather than in the game, shown in the
+// log in words at its place: "timeout" (the move timer ran out and the
+// computer took over), "away" (the player left the seat to the computer),
+// "back" (the player took the seat back).
+struct TableNote {
+  size_t index = 0;  // the log's length when it happened
+  int seat = 0;
+  std::string kind;
+  int64_t at = 0;  // wall clock, ms
 };
 
 struct StoredTable {
@@ -68,8 +85,12 @@ struct StoredTable {
   int64_t created_at = 0;
   int64_t updated_at = 0;  // the last write: creation, action, join (ms)
   std::string client;      // the creating client's address ("" before quotas)
+  // Seconds each human decision may take before the computer plays for the
+  // seat (0: no timer).
+  int64_t move_seconds = 0;
   std::vector<StoredSeat> seats;
   std::vector<LogEntry> log;
+  std::vector<TableNote> notes;  // in order
 };
 
 class Storage {
@@ -103,7 +124,10 @@ class Storage {
   // and sets the table's status.
   void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
               const std::string& status, Done done);
-  void update_seat(const std::string& table_id, const StoredSeat& seat, Done done);
+  // Writes the seat's row; with `note`, also appends it to the table's
+  // notes, in the same transaction.
+  void update_seat(const std::string& table_id, const StoredSeat& seat, Done done,
+                   const TableNote* note = nullptr);
   // Expires a table: `keep` marks it expired (rows stay, never loaded
   // again); otherwise its rows are deleted (its log was exported).
   void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done);

@@ -3,22 +3,27 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "ai/bot.h"
 #include "core/registry.h"
 #include "server/crypto.h"
 #include "server/quota.h"
 #include "server/replay.h"
+#include "server/seat_json.h"
 
 namespace meeple::server {
 
 namespace {
 
-json seat_json(Seat s) {
-  if (s == kChance) return "chance";
-  if (s == kTerminal) return "terminal";
-  if (s == kSpectator) return "spectator";
-  return s;
+// "30 s", "2 min", "1 h 30 min", "1 d".
+std::string duration_words(int64_t seconds) {
+  if (seconds % 86400 == 0) return fmt::format("{} d", seconds / 86400);
+  if (seconds >= 3600)
+    return seconds % 3600 == 0 ? fmt::format("{} h", seconds / 3600)
+                               : fmt::format("{} h {} min", seconds / 3600, seconds % 3600 / 60);
+  if (seconds >= 60 && seconds % 60 == 0) return fmt::format("{} min", seconds / 60);
+  return fmt::format("{} s", seconds);
 }
 
 json action_entry(const State& st, Action a) {
@@ -36,7 +41,7 @@ Table::Table(TableEnv env, StoredTable meta, Match match)
   meta_.status = compute_status(match_);
   last_activity_ms_ = std::max(meta_.created_at, meta_.updated_at);
   hinting_.assign(meta_.seats.size(), false);
-  joining_.assign(meta_.seats.size(), false);
+  seat_write_in_flight_.assign(meta_.seats.size(), false);
 }
 
 std::string Table::compute_status(const Match& m) const {
@@ -66,12 +71,20 @@ Result<Seat> Table::authenticate(const std::string& token) {
       meta_.seats[static_cast<size_t>(found)].claimed = true;
       meta_.status = compute_status(match_);
       newly_claimed = true;
+      // A player arriving to move: their move timer starts now.
+      if (match_.state().current_player() == found) last_activity_ms_ = env_.now_ms();
     }
   }
   if (found == kSpectator)
     return permission_denied("the token does not belong to any seat of this table");
   if (newly_claimed) mark_claimed(found);
   return found;
+}
+
+bool Table::computer_plays_locked(Seat seat) const {
+  if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size()) return false;
+  const StoredSeat& s = meta_.seats[static_cast<size_t>(seat)];
+  return s.kind == "computer" || (s.kind == "human" && s.away);
 }
 
 bool Table::answers_for(Seat seat) const {
@@ -83,6 +96,7 @@ bool Table::answers_for(Seat seat) const {
 
 void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
   StoredSeat changed;
+  TableNote note;
   {
     std::lock_guard lock(mu_);
     if (expired_) return done(failed_precondition("this table has expired"));
@@ -90,15 +104,20 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
       return done(permission_denied("a seat's settings need its token"));
     // One write per seat at a time, so two changes cannot store rows that
     // each lack the other's field.
-    if (joining_[static_cast<size_t>(seat)])
+    if (seat_write_in_flight_[static_cast<size_t>(seat)])
       return done(failed_precondition("a change to this seat is being saved; try again"));
-    joining_[static_cast<size_t>(seat)] = true;
+    seat_write_in_flight_[static_cast<size_t>(seat)] = true;
     changed = meta_.seats[static_cast<size_t>(seat)];
+    // Leaving the seat to the computer, or taking it back, is a note in the
+    // log at this point of the game.
+    if (settings.away && *settings.away != changed.away)
+      note = {match_.log().size(), seat, *settings.away ? "away" : "back", env_.now_ms()};
   }
   if (settings.auto_answer) changed.auto_answer = *settings.auto_answer;
+  if (settings.away) changed.away = *settings.away;
   if (settings.name) changed.name = *settings.name;
   auto self = shared_from_this();
-  env_.storage->update_seat(meta_.id, changed, [self, seat, settings, done](const Status& st) {
+  auto stored = [self, seat, settings, note, done](const Status& st) {
     Action waiting = kInvalidAction;
     size_t version = 0;
     json answer;
@@ -106,13 +125,17 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
       // The flag drops with the change applied, under one lock: the next
       // change starts from this one.
       std::lock_guard lock(self->mu_);
-      self->joining_[static_cast<size_t>(seat)] = false;
+      self->seat_write_in_flight_[static_cast<size_t>(seat)] = false;
       StoredSeat& s = self->meta_.seats[static_cast<size_t>(seat)];
       if (st) {
         if (settings.auto_answer) s.auto_answer = *settings.auto_answer;
+        if (settings.away) s.away = *settings.away;
         if (settings.name) s.name = *settings.name;
+        if (!note.kind.empty()) self->meta_.notes.push_back(note);
+        // Back: the move timer starts afresh from now.
+        if (note.kind == "back") self->last_activity_ms_ = self->env_.now_ms();
       }
-      answer = {{"seat", seat}, {"auto_answer", s.auto_answer}, {"name", s.name}};
+      answer = {{"seat", seat}, {"auto_answer", s.auto_answer}, {"away", s.away}, {"name", s.name}};
       // A decision already waiting on this seat that it now leaves to the
       // server is answered at once, as a later one would be.
       if (st && settings.auto_answer == true && self->match_.state().current_player() == seat) {
@@ -124,8 +147,52 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
     done(std::move(answer));
     if (waiting != kInvalidAction)
       self->enqueue(Pending{seat, json(), waiting, version, [](Result<json>) {}});
-    self->env_.post_io([self] { self->broadcast(); });
-  });
+    self->env_.post_io([self] {
+      self->broadcast();
+      self->start_bot_if_due();  // the seat may be the computer's now
+    });
+  };
+  env_.storage->update_seat(meta_.id, changed, std::move(stored),
+                            note.kind.empty() ? nullptr : &note);
+}
+
+void Table::check_timer(int64_t now_ms) {
+  StoredSeat changed;
+  TableNote note;
+  {
+    std::lock_guard lock(mu_);
+    if (meta_.move_seconds <= 0 || expired_ || broken_ || busy_) return;
+    const Seat seat = match_.state().current_player();
+    if (seat < 0) return;
+    const auto i = static_cast<size_t>(seat);
+    const StoredSeat& s = meta_.seats[i];
+    // A seat nobody has taken yet waits for its player: no timer.
+    if (s.kind != "human" || !s.claimed || s.away || seat_write_in_flight_[i]) return;
+    if (now_ms - last_activity_ms_ < meta_.move_seconds * 1000) return;
+    seat_write_in_flight_[i] = true;
+    changed = s;
+    changed.away = true;
+    note = {match_.log().size(), seat, "timeout", now_ms};
+  }
+  auto self = shared_from_this();
+  env_.storage->update_seat(
+      meta_.id, changed,
+      [self, changed, note](const Status& st) {
+        {
+          std::lock_guard lock(self->mu_);
+          self->seat_write_in_flight_[static_cast<size_t>(changed.seat)] = false;
+          if (st) {
+            self->meta_.seats[static_cast<size_t>(changed.seat)].away = true;
+            self->meta_.notes.push_back(note);
+          }
+        }
+        if (!st) return;  // the next sweep tries again
+        self->env_.post_io([self] {
+          self->broadcast();
+          self->start_bot_if_due();
+        });
+      },
+      &note);
 }
 
 void Table::mark_claimed(Seat seat) {
@@ -151,6 +218,7 @@ json Table::summary_locked() const {
       js["claimed"] = s.claimed;
       js["access"] = s.access;
       js["auto_answer"] = s.auto_answer;
+      js["away"] = s.away;
       js["online"] = watched_locked(s.seat);
       js["name"] = s.name;
     }
@@ -166,7 +234,16 @@ json Table::summary_locked() const {
             {"version", match_.log().size()},
             {"to_move", seat_json(match_.state().current_player())},
             {"seed_sha256", meta_.seed_hash},
-            {"created_at", meta_.created_at}};
+            {"created_at", meta_.created_at},
+            {"move_seconds", meta_.move_seconds}};
+  // The move timer's time left for the seat to move, as of this summary
+  // (the browser counts it down); only while the timer runs for it.
+  if (const Seat s = match_.state().current_player(); meta_.move_seconds > 0 && s >= 0) {
+    const StoredSeat& seat = meta_.seats[static_cast<size_t>(s)];
+    if (seat.kind == "human" && seat.claimed && !seat.away)
+      j["time_left_ms"] =
+          std::max<int64_t>(0, meta_.move_seconds * 1000 - (env_.now_ms() - last_activity_ms_));
+  }
   if (meta_.status == "finished") {
     j["seed"] = Rng::to_string(meta_.seed);
     j["returns"] = match_.state().returns();
@@ -196,8 +273,7 @@ json Table::snapshot_locked(Seat seat) const {
   }
   j["legal"] = std::move(legal);
   // The log in words as this seat may see it (State::describe).
-  words_.catch_up(match_.log());
-  j["log"] = words_.to_json(seat, kLogEntriesSent);
+  j["log"] = log_json_locked(seat);
   // The move list, public only when the game hides nothing.
   if (!info.has_hidden_information) {
     json history = json::array();
@@ -209,6 +285,57 @@ json Table::snapshot_locked(Seat seat) const {
     j["history"] = std::move(history);
   }
   return j;
+}
+
+json Table::log_json_locked(Seat seat) const {
+  words_.catch_up(match_.log());
+  json log = words_.to_json(seat, kLogEntriesSent);
+  if (meta_.notes.empty()) return log;
+  // Notes go before the first action made after them; those older than the
+  // first entry sent are left out, as older entries are.
+  json& entries = log["entries"];
+  const bool all_sent = log["total"].get<size_t>() == entries.size();
+  const size_t first = entries.empty() ? 0 : entries[0]["i"].get<size_t>();
+  json merged = json::array();
+  size_t n = 0;
+  size_t notes_sent = 0;
+  auto add_notes_before = [&](size_t index) {
+    for (; n < meta_.notes.size() && meta_.notes[n].index <= index; ++n) {
+      const TableNote& note = meta_.notes[n];
+      if (!all_sent && note.index < first) continue;
+      merged.push_back({{"i", note.index},
+                        {"seat", note.seat},
+                        {"turn", nullptr},
+                        {"note", note.kind},
+                        {"text", note_text(note)}});
+      ++notes_sent;
+    }
+  };
+  for (auto& e : entries) {
+    add_notes_before(e["i"].get<size_t>());
+    merged.push_back(std::move(e));
+  }
+  add_notes_before(SIZE_MAX);
+  log["total"] = log["total"].get<size_t>() + notes_sent;
+  entries = std::move(merged);
+  return log;
+}
+
+std::string Table::note_text(const TableNote& note) const {
+  std::string who = fmt::format("seat {}", note.seat);
+  if (note.seat >= 0 && static_cast<size_t>(note.seat) < meta_.seats.size()) {
+    who = match_.state().seat_name(note.seat);
+    const std::string& name = meta_.seats[static_cast<size_t>(note.seat)].name;
+    if (!name.empty()) who += " (" + name + ")";
+  }
+  if (note.kind == "timeout")
+    return fmt::format(
+        "{} ran out of time ({} per move): the computer plays for them until they "
+        "are back",
+        who, duration_words(meta_.move_seconds));
+  if (note.kind == "away") return fmt::format("{} left their seat to the computer", who);
+  if (note.kind == "back") return fmt::format("{} is back and plays again", who);
+  return fmt::format("{}: {}", who, note.kind);
 }
 
 json Table::snapshot(Seat seat) const {
@@ -325,6 +452,13 @@ void Table::drain() {
       } else if (to_move != p.seat) {
         error = permission_denied(fmt::format("it is not seat {}'s turn (seat {} is to move)",
                                               p.seat, seat_json(to_move).dump()));
+      } else if (p.by_computer && !computer_plays_locked(p.seat)) {
+        error = failed_precondition(fmt::format("seat {}'s player is back", p.seat));
+      } else if (!p.by_computer && computer_plays_locked(p.seat)) {
+        error = failed_precondition(
+            fmt::format("the computer is playing for seat {}; take the seat back first (POST "
+                        "/api/tables/{}/seat {{\"away\": false}})",
+                        p.seat, meta_.id));
       } else if (p.expect && *p.expect != match_.log().size()) {
         error = failed_precondition(
             fmt::format("stale: the table is at version {}, not {}; reload the state",
@@ -426,9 +560,9 @@ void Table::start_bot_if_due() {
     std::lock_guard lock(mu_);
     seat = match_.state().current_player();
     if (seat < 0 || bot_running_ || broken_ || expired_) return;
+    if (!computer_plays_locked(seat)) return;
     const auto& s = meta_.seats[static_cast<size_t>(seat)];
-    if (s.kind != "computer") return;
-    level = s.level;
+    level = s.kind == "computer" ? s.level : kAwayLevel;
     state = match_.state().clone();
     game = match_.game_ptr();
     version = match_.log().size();
@@ -446,7 +580,7 @@ void Table::start_bot_if_due() {
       self->bot_running_ = false;
     }
     if (a == kInvalidAction) return;
-    self->enqueue(Pending{seat, nullptr, a, version, [](const Result<json>&) {}});
+    self->enqueue(Pending{seat, nullptr, a, version, [](const Result<json>&) {}, true});
   });
 }
 
@@ -510,7 +644,7 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
     if (match_.state().is_terminal()) return done(failed_precondition("the game is over"));
     auto joinable = [&](const StoredSeat& s) {
       return s.kind == "human" && s.access == "open" && !s.claimed &&
-             !joining_[static_cast<size_t>(s.seat)];
+             !seat_write_in_flight_[static_cast<size_t>(s.seat)];
     };
     const StoredSeat* seat = nullptr;
     if (wanted) {
@@ -524,7 +658,7 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
         return done(permission_denied(fmt::format(
             "seat {} is not open to join: only its invite link (or the creator) can take it",
             s.seat)));
-      if (s.claimed || joining_[static_cast<size_t>(s.seat)])
+      if (s.claimed || seat_write_in_flight_[static_cast<size_t>(s.seat)])
         return done(failed_precondition(fmt::format("seat {} is already taken", s.seat)));
       seat = &s;
     } else {
@@ -534,7 +668,7 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
       seat = &*it;
     }
     // Reserve the seat; the table's copy changes only once stored.
-    joining_[static_cast<size_t>(seat->seat)] = true;
+    seat_write_in_flight_[static_cast<size_t>(seat->seat)] = true;
     token = random_hex(16);
     chosen = *seat;
     chosen.token_hash = sha256_hex(token);
@@ -545,7 +679,7 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
   env_.storage->update_seat(meta_.id, chosen, [self, chosen, token, done](const Status& st) {
     {
       std::lock_guard lock(self->mu_);
-      self->joining_[static_cast<size_t>(chosen.seat)] = false;
+      self->seat_write_in_flight_[static_cast<size_t>(chosen.seat)] = false;
       if (st) {
         self->meta_.seats[static_cast<size_t>(chosen.seat)] = chosen;
         self->meta_.status = self->compute_status(self->match_);
@@ -561,7 +695,7 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
 std::optional<std::string> Table::begin_expiry(int64_t now_ms, const ExpiryRule& rule) {
   std::lock_guard lock(mu_);
   if (expired_ || busy_) return std::nullopt;
-  for (bool j : joining_)
+  for (bool j : seat_write_in_flight_)
     if (j) return std::nullopt;
   const int64_t quiet = now_ms - last_activity_ms_;
   std::string reason;

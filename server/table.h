@@ -67,6 +67,13 @@ inline constexpr int kMaxAutoAnswers = 64;
 // The highest level a hint is computed at while the bots are busy.
 inline constexpr int kBusyHintLevel = 3;
 
+// Move timers (docs/api.md "Move timers"): a table created with
+// move_seconds gives each human decision that long; then the computer
+// plays for the seat, at kAwayLevel, until the player says they are back.
+inline constexpr int64_t kMinMoveSeconds = 10;
+inline constexpr int64_t kMaxMoveSeconds = 7 * 24 * 3600;
+inline constexpr int kAwayLevel = 3;
+
 // When tables expire (Lobby::expire_due); 0 means never.
 struct ExpiryRule {
   int64_t finished_ms = 0;  // after the last move of a finished game
@@ -107,12 +114,20 @@ class Table : public std::enable_shared_from_this<Table> {
   // stays. auto_answer: the server answers the seat's decisions that have a
   // default (State::auto_action), or the player does; turned on while such
   // a decision waits, it is answered at once. name: checked by
-  // player_name.h. Stored before it counts.
+  // player_name.h. away: the computer plays for the seat (true) or the
+  // player takes it back (false; their move timer starts afresh); each
+  // change is a note in the log. Stored before it counts.
   struct SeatSettings {
     std::optional<bool> auto_answer;
+    std::optional<bool> away;
     std::optional<std::string> name;
   };
   void update_seat(Seat seat, SeatSettings settings, Reply done);
+
+  // The move timer: if the human seat to move (claimed, not away) has had
+  // its decision for move_seconds at `now_ms`, the computer plays for it
+  // from now on, and a note says so (stored before it counts).
+  void check_timer(int64_t now_ms);
 
   const std::string& client() const { return meta_.client; }
   // Expiry. begin_expiry marks the table expired if `rule` says it is due
@@ -150,6 +165,7 @@ class Table : public std::enable_shared_from_this<Table> {
     Action id = kInvalidAction;  // a bot's chosen id
     std::optional<size_t> expect;
     Reply done;
+    bool by_computer = false;  // a bot's move for a computer or away seat
   };
   void enqueue(Pending p);
   void drain();
@@ -161,6 +177,12 @@ class Table : public std::enable_shared_from_this<Table> {
   // Whether a live watcher holds `seat` (the seat's player is online).
   bool watched_locked(Seat seat) const;
   void mark_claimed(Seat seat);
+  // Whether a bot plays for the seat: a computer seat, or a human seat
+  // whose player is away.
+  bool computer_plays_locked(Seat seat) const;
+  // The log in words for `seat` with the table's notes at their places.
+  json log_json_locked(Seat seat) const;
+  std::string note_text(const TableNote& note) const;
   // Whether the server answers for `seat` (a human seat that left its
   // default answers to the server).
   bool answers_for(Seat seat) const;
@@ -178,7 +200,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool expired_ = false;
   int64_t last_activity_ms_ = 0;  // creation, committed action or join
   std::vector<bool> hinting_;     // per seat: a hint is being thought
-  std::vector<bool> joining_;     // per seat: a join or a settings change awaits its commit
+  // Per seat: a join, a settings change or a timeout awaits its commit.
+  std::vector<bool> seat_write_in_flight_;
 };
 
 }  // namespace meeple::server

@@ -94,8 +94,9 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
     EXPECT_EQ(all_games().create(t["game"], t["options"]).value()->options(), got["options"]);
     // Seats as saved, plus what the schema migrations gave them: the first
     // human seat is its creator's, every other human seat invited; every
-    // human seat has the server answer its defaults, as it did, and no
-    // name; and nobody is connected.
+    // human seat has the server answer its defaults, as it did, no name,
+    // and plays for itself (no move timer then: move_seconds 0); and nobody
+    // is connected.
     json seats = got["seats"];
     bool first_human = true;
     for (auto& s : seats) {
@@ -104,10 +105,13 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
       EXPECT_EQ(s["auto_answer"], true) << s.dump();
       EXPECT_EQ(s["name"], "") << s.dump();
       EXPECT_EQ(s["online"], false) << s.dump();
+      EXPECT_EQ(s["away"], false) << s.dump();
       first_human = false;
-      for (const char* added : {"access", "auto_answer", "name", "online"}) s.erase(added);
+      for (const char* added : {"access", "auto_answer", "name", "online", "away"}) s.erase(added);
     }
     EXPECT_EQ(seats, t["seats"]);
+    EXPECT_EQ(got["move_seconds"], 0);
+    EXPECT_FALSE(got.contains("time_left_ms"));
     if (t.contains("returns")) {
       EXPECT_EQ(got["returns"], t["returns"]);
       EXPECT_EQ(got["seed"], t["seed"]);

@@ -133,7 +133,8 @@ TEST_F(LogFixture, RiskDefenderWhoChoosesIsAskedUntilTheyLeaveItToTheServer) {
     // Leaving it to the server answers the waiting defence at once.
     auto set = post(port_, path(c) + "/seat", {{"auto_answer", true}}, token_of(c, defender));
     ASSERT_EQ(set.status, 200) << set.body;
-    EXPECT_EQ(set.j, json({{"seat", defender}, {"auto_answer", true}, {"name", ""}}));
+    EXPECT_EQ(set.j,
+              json({{"seat", defender}, {"auto_answer", true}, {"away", false}, {"name", ""}}));
     json now;
     for (int wait = 0; wait < 100; ++wait) {
       now = get(port_, path(c)).j;
