@@ -22,3 +22,13 @@ export function s(tag, attrs = {}) {
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return el;
 }
+
+// A list that scrolls inside its box (the log) must be reachable from the
+// keyboard to be scrolled without a mouse: focusable while its content
+// overflows, and not a stop in the tab order otherwise. Call it once the
+// element is in the page (it measures).
+export function keyboardScrollable(el) {
+  if (!el) return;
+  if (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth) el.setAttribute('tabindex', '0');
+  else el.removeAttribute('tabindex');
+}

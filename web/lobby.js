@@ -73,6 +73,11 @@ function renderCreate(box, games, onError) {
   // Your name, shown to the others at your seats (kept in this browser).
   const nameInput = h('input', { id: 'your-name', type: 'text', maxlength: 24, value: tokens.name(),
     placeholder: 'shown to the other players', autocomplete: 'nickname' });
+  // The move timer: after it, the computer plays for a seat until its
+  // player says they are back (docs/api.md "Move timers").
+  const timerSel = h('select', { id: 'move-seconds', name: 'move_seconds' },
+    [[0, 'No timer'], [30, '30 seconds'], [60, '1 minute'], [120, '2 minutes'], [300, '5 minutes'],
+      [3600, '1 hour'], [86400, '1 day']].map(([v, label]) => h('option', { value: String(v) }, label)));
   const create = h('button.primary', { type: 'submit', id: 'create' }, 'Create table');
   const form = h('form.card', {
     onsubmit: async (ev) => {
@@ -92,7 +97,9 @@ function renderCreate(box, games, onError) {
           return { kind: 'human', access: v };
         });
         tokens.setName(nameInput.value);
-        const res = await api.create({ game: gameSel.value, options: options(), seats });
+        const request = { game: gameSel.value, options: options(), seats };
+        if (Number(timerSel.value) > 0) request.move_seconds = Number(timerSel.value);
+        const res = await api.create(request);
         rememberSeedHash(res.id, res.table);
         for (const t of res.tokens) tokens.set(res.id, t.seat, t.token);
         const mineToken = res.tokens.find((t) => t.seat === mine);
@@ -107,7 +114,9 @@ function renderCreate(box, games, onError) {
   h('h2', {}, 'New table'),
   h('label.field', { for: 'your-name' }, h('span', {}, 'Your name'), nameInput),
   h('label.field', { for: 'game' }, h('span', {}, 'Game'), gameSel),
-  optsBox, seatsBox, create);
+  optsBox, seatsBox,
+  h('label.field', { for: 'move-seconds' }, h('span', {}, 'Time per move'), timerSel),
+  create);
   box.append(form);
   drawOptions();
 }

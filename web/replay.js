@@ -4,13 +4,13 @@
 // buttons (and Shift+arrows) step one action.
 import { api } from './api.js';
 import { boardFor, seatName } from './boards/index.js';
-import { h } from './dom.js';
+import { h, keyboardScrollable } from './dom.js';
 
 export function renderReplay(root, id) {
   const board = h('section.board');
   const label = h('p.step', { id: 'step' });
   const turnLabel = h('p.turn', { id: 'turn' });
-  const words = h('ol.turn-words', { id: 'turn-words' });
+  const words = h('ol.turn-words', { id: 'turn-words', 'aria-label': 'This turn in words' });
   const err = h('p.error', { role: 'alert' });
   const slider = h('input', { type: 'range', id: 'turn-slider', min: 0, max: 0, value: 0, 'aria-label': 'turn' });
   let steps = [];
@@ -32,6 +32,7 @@ export function renderReplay(root, id) {
     const lines = [];
     for (let k = first; k <= i; ++k) if (steps[k].words) lines.push(h('li', {}, steps[k].words));
     words.replaceChildren(...lines);
+    keyboardScrollable(words);
     slider.value = String(t);
   };
   const go = (n) => { i = Math.max(0, Math.min(steps.length - 1, n)); draw(); };

@@ -4,7 +4,7 @@
 // click is refused by the server rather than misapplied.
 import { api, tokens, watch } from './api.js';
 import { autoAnswerLabel, boardFor, seatName } from './boards/index.js';
-import { h } from './dom.js';
+import { h, keyboardScrollable } from './dom.js';
 import { checkSeed, firstSeen, rememberSeedHash } from './fairness.js';
 
 export function renderTable(root, id, token) {
@@ -54,6 +54,7 @@ export function renderTable(root, id, token) {
     const name = `${t.title.replace(/\s*\(.*\)$/, '')} · meeple`;
     document.title = snap.legal.length ? `● Your turn — ${name}` : name;
     side.replaceChildren(...sidePanel(snap));
+    keyboardScrollable(side.querySelector('#log'));
   };
 
   const sidePanel = (sn) => {
@@ -68,9 +69,41 @@ export function renderTable(root, id, token) {
         sn.you === s.seat ? ' — you' : '',
         // Whether the seat's player has the table open now (any tab).
         s.kind === 'human' && s.claimed
-          ? h('span', { class: s.online ? 'presence online' : 'presence away', 'data-online': String(!!s.online) },
-            s.online ? ' ● online' : ' ○ away')
-          : null)))));
+          ? h('span', { class: s.online ? 'presence online' : 'presence offline', 'data-online': String(!!s.online) },
+            s.online ? ' ● online' : ' ○ offline')
+          : null,
+        s.away ? h('span.computer-plays', { 'data-away': 'true' }, ' — the computer plays for them') : null)),
+    t.move_seconds > 0 ? h('p.small.muted', { id: 'move-timer' }, `Time per move: ${timerWords(t.move_seconds)}`,
+      // Counted down here from the server's figure (tick() below).
+      typeof t.time_left_ms === 'number' && typeof t.to_move === 'number'
+        ? [` · ${seatName(t.game, t.to_move)}: `,
+          h('span', { id: 'time-left', 'data-deadline': String(performance.now() + t.time_left_ms) }, clock(t.time_left_ms)),
+          ' left']
+        : null) : null)));
+    // An away seat of yours: the computer plays it until you take it back;
+    // otherwise you may hand it over (a break, a lost connection to come).
+    const own = typeof sn.you === 'number' ? t.seats[sn.you] : null;
+    if (own && own.kind === 'human' && t.status !== 'finished') {
+      const setAway = (away) => async (ev) => {
+        ev.target.disabled = true;
+        err.textContent = '';
+        try {
+          await api.seat(id, token, { away });
+        } catch (e) {
+          err.textContent = e.message;
+          ev.target.disabled = false;
+        }
+      };
+      if (own.away) {
+        parts.unshift(h('div.card.away-card', { id: 'away' },
+          h('p', {}, h('strong', {}, 'The computer is playing for you.'),
+            t.move_seconds > 0 ? ' Your time ran out or you left your seat to it.' : ''),
+          h('button.primary', { id: 'back', onclick: setAway(false) }, "I'm back")));
+      } else {
+        parts[parts.length - 1].append(
+          h('button', { id: 'leave-seat', onclick: setAway(true) }, 'Let the computer play for me'));
+      }
+    }
     // The seat's own choice: leave default answers to the server, or decide.
     const mySeat = typeof sn.you === 'number' ? t.seats[sn.you] : null;
     const autoLabel = autoAnswerLabel(t.game);
@@ -114,7 +147,9 @@ export function renderTable(root, id, token) {
     if (invites.length && t.status !== 'finished') {
       parts.push(h('div.card', {}, h('h3', {}, 'Invite'), invites.map(([seat, tok]) => {
         const link = `${location.origin}/#/table/${id}?token=${tok}`;
-        return h('p.invite', {}, `${seatName(t.game, Number(seat))}: `, h('input', { readonly: true, value: link, onclick: (e) => e.target.select() }));
+        const who = seatName(t.game, Number(seat));
+        return h('p.invite', {}, `${who}: `, h('input', { readonly: true, value: link, 'aria-label': `Invite link for ${who}`,
+          onclick: (e) => e.target.select() }));
       }), h('p.muted', {}, `Spectators: ${location.origin}/#/table/${id}`)));
     }
     // Move list.
@@ -164,10 +199,32 @@ export function renderTable(root, id, token) {
   });
   // A wrong link gets a clear message (the WebSocket only says "closed").
   api.state(id, token).catch((e) => { err.textContent = e.message; });
+  // The move timer's countdown, between snapshots.
+  const tick = setInterval(() => {
+    const el = side.querySelector('#time-left');
+    if (el) el.textContent = clock(Number(el.dataset.deadline) - performance.now());
+  }, 1000);
   return () => {
+    clearInterval(tick);
     w.close();
     document.title = 'meeple';
   };
+}
+
+// "0:42", "12:05", "3:04:10" for the time left.
+function clock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const two = (n) => String(n).padStart(2, '0');
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+  return `${Math.floor(s / 60)}:${two(s % 60)}`;
+}
+
+// "30 s", "2 min", "1 h", "1 day" for a move timer.
+function timerWords(seconds) {
+  if (seconds % 86400 === 0) return seconds === 86400 ? '1 day' : `${seconds / 86400} days`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
 }
 
 // Consecutive equal lines (seven armies placed one by one) fold into one.
@@ -209,7 +266,7 @@ function logCards(sn) {
   }
   const older = sn.log.total > entries.length ? h('li.muted', {}, `… ${sn.log.total - entries.length} earlier`) : null;
   cards.push(h('div.card', {}, h('h3', {}, 'Log'),
-    h('ol.log', { id: 'log' }, older, foldRepeats(entries).map((e) =>
+    h('ol.log', { id: 'log', 'aria-label': 'Log' }, older, foldRepeats(entries).map((e) =>
       line(e, mine >= 0 && e.i > entries[mine].i ? 'new' : '')))));
   return cards;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests: installs playwright-core (npm ci), starts
+# Browser end-to-end tests: installs playwright-core and axe-core (npm ci), starts
 # `meeple serve` on a free loopback port with a temporary database, runs the
 # node tests in headless Chromium, and stops the server.
 #   tests/e2e/run.sh [path/to/meeple]     (default: build/release/cli/meeple)
@@ -13,8 +13,16 @@ meeple="$(cd "$(dirname "$meeple")" && pwd)/$(basename "$meeple")"
 [ -x /usr/bin/chromium ] || { echo "e2e: /usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 2; }
 
 cd "$here"
-if [ ! -d node_modules/playwright-core ]; then
+# npm writes node_modules/.package-lock.json on every install: when the
+# project's lock file is newer (a dependency added or bumped), install again.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
+fi
+# The Risk map's generator: with its packages, tests/risk-map.test.js checks
+# that regenerating the map gives the committed web/boards/risk-layout.json.
+map="$root/tools/worldmap"
+if [ ! -f "$map/node_modules/.package-lock.json" ] || [ "$map/package-lock.json" -nt "$map/node_modules/.package-lock.json" ]; then
+  (cd "$map" && npm ci --no-audit --no-fund)
 fi
 
 tmp="$(mktemp -d)"

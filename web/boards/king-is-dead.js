@@ -334,7 +334,9 @@ export function renderKingIsDead(container, snap, opts) {
   ];
   const focused = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-region') : null;
   const panned = container.querySelector('.kid-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
-  container.replaceChildren(h('div.kid-wrap', { 'data-version': snap.table && snap.table.version }, svg),
+  // The wrapper pans the map on narrow screens: focusable, so the keyboard can scroll it too.
+  container.replaceChildren(h('div.kid-wrap', { 'data-version': snap.table && snap.table.version,
+    tabindex: 0, role: 'region', 'aria-label': 'Map' }, svg),
     h('div.facts.kid-facts', {}, h('div.kid-now', {}, now), h('div.kid-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-region="${focused}"][tabindex]`)?.focus();
   if (panned) svg.parentNode.scrollLeft = panned;

@@ -25,14 +25,18 @@ export function renderReversi(container, snap, { onAction, hint }) {
   const svg = s('svg', { viewBox: `0 0 ${total} ${total}`, class: 'reversi-board', role: 'grid', 'aria-label': 'Reversi board' });
   svg.append(s('rect', { x: PAD, y: PAD, width: SIZE * 8, height: SIZE * 8, class: 'felt' }));
   for (let f = 0; f < 8; f++) {
-    const t = s('text', { x: PAD + f * SIZE + SIZE / 2, y: PAD - 6, class: 'coord' });
+    // The coordinates are drawn for the eye; each square's name says them.
+    const t = s('text', { x: PAD + f * SIZE + SIZE / 2, y: PAD - 6, class: 'coord', 'aria-hidden': 'true' });
     t.textContent = FILES[f];
     svg.append(t);
   }
   for (let r = 0; r < 8; r++) {
-    const t = s('text', { x: PAD / 2, y: PAD + r * SIZE + SIZE / 2 + 4, class: 'coord' });
+    const t = s('text', { x: PAD / 2, y: PAD + r * SIZE + SIZE / 2 + 4, class: 'coord', 'aria-hidden': 'true' });
     t.textContent = String(r + 1);
     svg.append(t);
+    // A grid's cells sit in rows (ARIA), one rank each.
+    const row = s('g', { role: 'row' });
+    svg.append(row);
     for (let f = 0; f < 8; f++) {
       const name = FILES[f] + (r + 1);
       const c = v.board[r][f];
@@ -44,7 +48,9 @@ export function renderReversi(container, snap, { onAction, hint }) {
       if (name === v.last_move) classes.push('last');
       if (flips.has(name)) classes.push('flipped');
       if (hint && hint.text === name) classes.push('hint');
-      const g = s('g', { class: classes.join(' '), 'data-square': name, role: 'gridcell', 'aria-label': name });
+      // The name says what the eye sees: the disc, or that a move may go there.
+      const what = c === 'X' ? ', black' : c === 'O' ? ', white' : legal ? ', legal move' : '';
+      const g = s('g', { class: classes.join(' '), 'data-square': name, role: 'gridcell', 'aria-label': name + what });
       g.append(s('rect', { x, y, width: SIZE, height: SIZE, class: 'cell' }));
       if (c === 'X' || c === 'O') {
         g.append(s('circle', { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE * 0.4, class: c === 'X' ? 'disc black' : 'disc white' }));
@@ -57,7 +63,7 @@ export function renderReversi(container, snap, { onAction, hint }) {
         g.append(s('circle', { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE * 0.07, class: 'legal-dot other' }));
       }
       if (legal) g.addEventListener('click', () => onAction(legal));
-      svg.append(g);
+      row.append(g);
     }
   }
   const name = (k) => (k === 'black' ? 'Black' : 'White');

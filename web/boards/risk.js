@@ -1,4 +1,4 @@
-// The Risk board: a schematic SVG world map from the seat's view, plus the
+// The Risk board: an SVG world map from the seat's view, plus the
 // side facts (phase, turn, players, your cards and missions, the last dice).
 // No rules live here: what may be clicked comes only from snap.legal, and
 // the server checks everything again (a refused action shows its message).
@@ -21,6 +21,7 @@ import { renderGeneric } from './generic.js';
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'purple'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
 const R = 16; // badge radius; tests/web/risk_layout_test.cpp spaces centres by 2.5 R
+// The map (risk-layout.json) is generated from Natural Earth by tools/worldmap.
 const DIE = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 const PHASES = {
   claim: 'Claiming territories', setup_place: 'Placing the starting armies',
@@ -99,18 +100,29 @@ export function renderRisk(container, snap, opts) {
   if (legal.length && (!ui.from || !ui.to || pairType !== 'attack')) ui.auto = null;
   const hintAt = hint && hint.json ? hint.json.territory || hint.json.from : null;
 
-  // 2. The map.
+  // 2. The map: the territories' shapes (tinted by continent and owner), the
+  // links drawn at sea, the continent names, and on top of everything the
+  // badges, so that no shape ever covers a neighbour's badge.
   const W = layout.width;
   const H = layout.height;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'risk-map', role: 'group', 'aria-label': 'Risk world map' });
   svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'sea' }));
-  for (const t of layout.territories) svg.append(s('circle', { cx: t.x, cy: t.y, r: 40, class: `land ${t.continent}` }));
+  // The shapes repeat what the badges say: hidden from screen readers, which
+  // reach every territory through its badge.
+  const landLayer = s('g', { class: 'lands', 'aria-hidden': 'true' });
+  const drawn = layout.territories.map((lt) => territory(lt));
+  // Highlighted shapes last, so their outline is not hidden under a neighbour's.
+  const lit = (p) => p.classList.contains('lit');
+  landLayer.append(...drawn.map((d) => d.land).filter((p) => !lit(p)), ...drawn.map((d) => d.land).filter(lit));
+  svg.append(landLayer);
+  // Neighbours whose shapes share a border need no line; the others are
+  // joined badge to badge across the sea (layout.sea).
   const wraps = new Set(layout.wrap.map(([a, b]) => `${a}|${b}`));
-  for (const [a, b] of layout.links) {
+  for (const [a, b] of layout.sea) {
     const p = layout.byId[a];
     const q = layout.byId[b];
     if (wraps.has(`${a}|${b}`) || wraps.has(`${b}|${a}`)) {
-      // Across the Pacific: a stub off each edge of the map.
+      // Across the Bering Strait: a stub off each edge of the map.
       const [l, r] = p.x < q.x ? [p, q] : [q, p];
       svg.append(s('line', { x1: l.x, y1: l.y, x2: 0, y2: l.y, class: 'link wrap' }));
       svg.append(s('line', { x1: r.x, y1: r.y, x2: W, y2: r.y, class: 'link wrap' }));
@@ -133,7 +145,7 @@ export function renderRisk(container, snap, opts) {
     const q = layout.byId[ui.to];
     svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'choice-line' }));
   }
-  for (const lt of layout.territories) svg.append(territory(lt));
+  svg.append(...drawn.map((d) => d.badge));
 
   function territory(lt) {
     const t = terr[lt.id] || { owner: -1, armies: 0 };
@@ -155,22 +167,35 @@ export function renderRisk(container, snap, opts) {
     if (hintAt === lt.id) classes.push('hint');
     if (v.battle && (v.battle.from === lt.id || v.battle.to === lt.id)) classes.push('in-battle');
     const shared = owner < 0 && t.armies > 0; // Team Risk: tied colours, nobody controls it
-    const label = `${lt.name}: ${shared ? 'shared' : ownerName(owner)}, ${t.armies} ${t.armies === 1 ? 'army' : 'armies'}`;
+    // The name starts with the visible words, name then count (WCAG 2.5.3,
+    // label in name: a voice user says what they see).
+    const label = `${lt.name} ${t.armies} ${t.armies === 1 ? 'army' : 'armies'}, ${shared ? 'shared' : ownerName(owner)}`;
     const g = s('g', { class: classes.join(' '), 'data-territory': lt.id, 'data-owner': owner, 'data-armies': t.armies, 'aria-label': label });
-    const title = s('title', {});
-    title.textContent = label;
-    g.append(title);
+    // The shape: clicking it does what clicking the badge does.
+    const lit = classes.some((c) => ['legal', 'source', 'target', 'in-battle'].includes(c));
+    const land = s('path', { d: lt.d, 'fill-rule': 'evenodd', 'data-land': lt.id,
+      class: `land ${lt.continent} ${classes.slice(1).join(' ')}${lit ? ' lit' : ''}` });
+    const tip = s('title', {});
+    tip.textContent = label;
+    land.append(tip);
+    // No <title> on the badge: its text would count as the badge's visible
+    // text (axe, WCAG 2.5.3); the shape beside it carries the tooltip.
     // A transparent hit circle larger than the badge: 32 px targets (centres are at least 2.5 R apart).
     g.append(s('circle', { cx: lt.x, cy: lt.y, r: R + 4, class: 'hit' }));
     g.append(s('circle', { cx: lt.x, cy: lt.y, r: R, class: 'badge' }));
+    // The name goes where the layout found room for it (under the badge by
+    // default); before the count in the document, as in the label.
+    const at = lt.label || { x: lt.x, y: lt.y + R + 11, anchor: 'middle' };
+    const name = s('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'name' });
+    // The trailing space keeps name and count two words to assistive
+    // technology ("Alaska 3", not "Alaska3"); SVG drops it on screen.
+    name.textContent = `${lt.name} `;
+    g.append(name);
     // Long games pile up armies: smaller digits keep 3- and 4-digit counts inside the badge.
     const digits = String(t.armies).length;
     const n = s('text', { x: lt.x, y: lt.y + 5 - (digits > 2 ? 1 : 0), class: `armies${digits > 2 ? ` d${Math.min(digits, 4)}` : ''}` });
     n.textContent = String(t.armies);
     g.append(n);
-    const name = s('text', { x: lt.x, y: lt.y + R + 11, class: 'name' });
-    name.textContent = lt.name;
-    g.append(name);
     // Team Risk: a territory may hold several colours of one team (§12).
     const stacks = Object.entries(t.by_player || {});
     if (teams && stacks.length > 1) {
@@ -191,9 +216,10 @@ export function renderRisk(container, snap, opts) {
       g.setAttribute('tabindex', '0');
       g.setAttribute('role', 'button');
       g.addEventListener('click', act);
+      land.addEventListener('click', act);
       g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(); } });
     }
-    return g;
+    return { land, badge: g };
   }
 
   // 3. What clicks do.
@@ -274,7 +300,7 @@ export function renderRisk(container, snap, opts) {
       } else {
         controls.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(ui.to)} (${ownerName(terr[ui.to].owner)}, ${terr[ui.to].armies}) from ${tname(ui.from)} (${terr[ui.from].armies}). Dice: `, diceButtons));
         controls.push(battleOdds(v, ui.from, ui.to, chosen, terr));
-        const stopAt = h('input', { id: 'stop-at', type: 'number', min: 1, max: Math.max(1, terr[ui.from].armies - 1), value: ui.stopAt || 1,
+        const stopAt = h('input', { id: 'stop-at', 'aria-label': 'Stop attacking at this many armies', type: 'number', min: 1, max: Math.max(1, terr[ui.from].armies - 1), value: ui.stopAt || 1,
           onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
         controls.push(h('p.attack-buttons', {},
           h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',
@@ -398,7 +424,9 @@ export function renderRisk(container, snap, opts) {
   // Every snapshot redraws the map; keyboard users keep their place on it.
   const focused = container.contains(document.activeElement) && document.activeElement.getAttribute('data-territory');
   const panned = container.querySelector('.risk-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
-  container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version }, svg),
+  // The wrapper pans the map on narrow screens: focusable, so the keyboard can scroll it too.
+  container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version,
+    tabindex: 0, role: 'region', 'aria-label': 'Map' }, svg),
     h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
   if (panned) svg.parentNode.scrollLeft = panned;

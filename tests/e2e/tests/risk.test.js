@@ -57,11 +57,13 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   const id = await page.evaluate(() => location.hash.split('/')[2].split('?')[0]);
   const token = await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('token'));
 
-  // The whole map: 42 territories, every link drawn (Alaska–Kamchatka as two stubs).
+  // The whole map: 42 territories with their shapes; the links whose shapes
+  // share no border drawn as sea lines (Alaska–Kamchatka as two stubs).
   await page.waitForSelector('.risk-map');
   assert.equal(await page.$$eval(T, (l) => l.length), 42);
-  assert.equal(await page.$$eval('.risk-map line.link:not(.wrap)', (l) => l.length), 82);
-  assert.equal(await page.$$eval('.risk-map line.link.wrap', (l) => l.length), 2);
+  assert.equal(await page.$$eval('.risk-map path.land', (l) => l.length), 42);
+  assert.equal(await page.$$eval('.risk-map line.link:not(.wrap)', (l) => l.length), LAYOUT.sea.length - LAYOUT.wrap.length);
+  assert.equal(await page.$$eval('.risk-map line.link.wrap', (l) => l.length), 2 * LAYOUT.wrap.length);
   assert.match(await page.textContent('.risk-map'), /Asia \+7/);
 
   // The seat's own setting: defend with the most dice unless we choose.
@@ -95,7 +97,9 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
     const free = await page.$$eval(`${T}.legal`, (l) => l.map((g) => [g.dataset.territory, g.dataset.owner]));
     assert.ok(free.length > 0 && free.every(([, o]) => o === '-1'), 'only free territories are claimable');
     const [t] = free[0];
-    await page.click(`${T}[data-territory="${t}"]`);
+    // The badge or the territory's shape (once) claims it.
+    if (i === 2) await page.dispatchEvent(`.risk-map path.land[data-land="${t}"]`, 'click');
+    else await page.click(`${T}[data-territory="${t}"]`);
     await page.waitForSelector(`${T}[data-territory="${t}"][data-owner="0"]`, { timeout: 30000 });
     assert.equal(await armiesOn(page, t), 1);
     claimed++;

@@ -1,0 +1,51 @@
+// End to end in headless Chromium: a table's move timer is chosen at
+// creation and shown at the table; a player may leave their seat to the
+// computer, which then plays it, and take it back with "I'm back". The log
+// says both. (The timer running out is the same hand-over; the server tests
+// move its clock: tests/server/timer_test.cpp.)
+// Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { BASE, SHOTS, useBrowser } from '../browser.js';
+
+const browser = useBrowser({ width: 1366, height: 768 });
+
+test('a player leaves their seat to the computer and comes back', async () => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+
+  // Created from the lobby with a minute per move; White is a friend who
+  // has not come yet, so the game waits at White's turn.
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create');
+  await page.selectOption('#game', 'reversi');
+  await page.selectOption('select[data-seat="0"]', 'you');
+  await page.selectOption('select[data-seat="1"]', 'invite');
+  await page.selectOption('#move-seconds', '60');
+  await page.click('#create');
+  await page.waitForSelector('.reversi-board');
+  // Black's time runs down on the page between snapshots.
+  assert.match(await page.textContent('#move-timer'), /^Time per move: 1 min · Black: (1:00|0:\d\d) left$/);
+  const before = await page.textContent('#time-left');
+  await page.waitForFunction((t) => document.querySelector('#time-left')?.textContent !== t, before);
+
+  // Black hands the seat over: the computer makes Black's move.
+  await page.click('#leave-seat');
+  await page.waitForSelector('#time-left', { state: 'detached' }); // White has not come: no clock
+  await page.waitForSelector('#away #back');
+  await page.waitForFunction(() => document.querySelector('#log')?.textContent.includes('Black plays'));
+  assert.match(await page.textContent('#log'), /Black left their seat to the computer/);
+  assert.match(await page.textContent('.seats-list'), /Black: player — you.*the computer plays for them/s);
+  await page.screenshot({ path: path.join(SHOTS, 'timer-away.png') });
+
+  // Back: the card goes, the seat is the player's again, the log says so.
+  await page.click('#back');
+  await page.waitForSelector('#away', { state: 'detached' });
+  await page.waitForFunction(() => document.querySelector('#log')?.textContent.includes('Black is back'));
+  assert.doesNotMatch(await page.textContent('.seats-list'), /the computer plays for them/);
+  await page.waitForSelector('#leave-seat');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
