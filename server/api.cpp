@@ -176,10 +176,11 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   auto table = lobby_.find(id);
   if (!table) return done(error_response(not_found(fmt::format("no table '{}'", printable(id)))));
   if (rest != "" && rest != "actions" && rest != "hint" && rest != "join" && rest != "log" &&
-      rest != "replay" && rest != "seat")
+      rest != "replay" && rest != "seat" && rest != "resign")
     return done(error_response(not_found(
         fmt::format("no API route {} {}", printable(req.method, 16), printable(req.path)))));
-  const bool post = rest == "actions" || rest == "hint" || rest == "join" || rest == "seat";
+  const bool post =
+      rest == "actions" || rest == "hint" || rest == "join" || rest == "seat" || rest == "resign";
   if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
   if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
 
@@ -214,8 +215,17 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   if (!seat) return done(error_response(seat.status()));
   if (rest.empty()) return done(ApiResponse{200, table->snapshot(*seat)});
 
-  auto body = parse_body(req.body, rest == "hint");
+  auto body = parse_body(req.body, rest == "hint" || rest == "resign");
   if (!body) return done(error_response(body.status()));
+  if (rest == "resign") {
+    if (!body->empty())
+      return done(error_response(invalid_argument(fmt::format(
+          "unknown field '{}' (resigning takes no fields)", printable(body->begin().key())))));
+    if (*seat == kSpectator)
+      return done(error_response(
+          permission_denied("resigning needs the seat's token (Authorization: Bearer <token>)")));
+    return table->resign(*seat, reply(std::move(done)));
+  }
   if (rest == "hint") {
     for (const auto& [k, v] : body->items())
       if (k != "level")

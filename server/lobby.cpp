@@ -48,7 +48,7 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
   std::vector<bool> access_given;
   if (!request.contains("seats")) {
     for (int i = 0; i < num_seats; ++i)
-      seats.push_back(StoredSeat{i, "human", 0, "", false, "", true, "", false});
+      seats.push_back(StoredSeat{i, "human", 0, "", false, "", true, "", false, false});
     access_given.assign(seats.size(), false);
   } else {
     const json& js = request["seats"];
@@ -67,8 +67,16 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
               "seats[{}]: unknown field '{}' (expected kind, level, access, auto_answer, name)", i,
               k));
       }
-      StoredSeat seat{
-          static_cast<int>(i), s["kind"].get<std::string>(), 0, "", false, "", true, "", false};
+      StoredSeat seat{static_cast<int>(i),
+                      s["kind"].get<std::string>(),
+                      0,
+                      "",
+                      false,
+                      "",
+                      true,
+                      "",
+                      false,
+                      false};
       bool given = false;
       if (seat.kind == "computer") {
         if (!s.contains("level"))

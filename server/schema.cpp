@@ -67,11 +67,13 @@ ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT '';
 )SQL"},
     // Move timers: the seconds a seat has for each decision (0: no timer,
     // as every table before), whether the computer plays for a seat now,
-    // and the table's notes (a seat ran out of time, left its seat to the
-    // computer, came back), each at its place in the log.
-    Migration{"move timers, seats the computer plays for, table notes", R"SQL(
+    // resignations, and the table's notes (a seat ran out of time, left its
+    // seat to the computer, came back, resigned), each at its place in the
+    // log.
+    Migration{"move timers, seats the computer plays for, resignations, table notes", R"SQL(
 ALTER TABLE tables ADD COLUMN move_seconds INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS notes(
   table_id TEXT NOT NULL REFERENCES tables(id),
   idx INTEGER NOT NULL,

@@ -152,7 +152,7 @@ Result<std::vector<StoredTable>> Storage::load_all() {
   {
     Stmt q(db_,
            "SELECT table_id, seat, kind, level, token_hash, claimed, access, auto_answer, name, "
-           "away FROM seats "
+           "away, resigned FROM seats "
            "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
            "ORDER BY table_id, seat");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
@@ -169,6 +169,7 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       s.auto_answer = q.integer(7) != 0;
       s.name = q.text(8);
       s.away = q.integer(9) != 0;
+      s.resigned = q.integer(10) != 0;
       out[it->second].seats.push_back(std::move(s));
     }
   }
@@ -319,7 +320,7 @@ void Storage::create_table(const StoredTable& t, Done done) {
         if (auto st = ins.run(); !st) return st;
         Stmt seat(db,
                   "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed, access, "
-                  "auto_answer, name, away) VALUES(?,?,?,?,?,?,?,?,?,?)");
+                  "auto_answer, name, away, resigned) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
         for (const auto& s : t.seats) {
           seat.bind(1, t.id);
           seat.bind(2, int64_t{s.seat});
@@ -331,6 +332,7 @@ void Storage::create_table(const StoredTable& t, Done done) {
           seat.bind(8, int64_t{s.auto_answer ? 1 : 0});
           seat.bind(9, s.name);
           seat.bind(10, int64_t{s.away ? 1 : 0});
+          seat.bind(11, int64_t{s.resigned ? 1 : 0});
           if (auto st = seat.run(); !st) return st;
         }
         // Chance rolled before the first decision (a dealt map, say).
@@ -379,21 +381,24 @@ void Storage::append(const std::string& table_id, size_t first_index, std::vecto
 }
 
 void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done done,
-                          const TableNote* note) {
+                          const TableNote* note, const std::string* status) {
   std::optional<TableNote> n;
   if (note) n = *note;
+  std::optional<std::string> new_status;
+  if (status) new_status = *status;
   submit(
-      [table_id, s, n, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
+      [table_id, s, n, new_status, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
         Stmt upd(db,
                  "UPDATE seats SET token_hash = ?, claimed = ?, auto_answer = ?, name = ?, "
-                 "away = ? WHERE table_id = ? AND seat = ?");
+                 "away = ?, resigned = ? WHERE table_id = ? AND seat = ?");
         upd.bind(1, s.token_hash);
         upd.bind(2, int64_t{s.claimed ? 1 : 0});
         upd.bind(3, int64_t{s.auto_answer ? 1 : 0});
         upd.bind(4, s.name);
         upd.bind(5, int64_t{s.away ? 1 : 0});
-        upd.bind(6, table_id);
-        upd.bind(7, int64_t{s.seat});
+        upd.bind(6, int64_t{s.resigned ? 1 : 0});
+        upd.bind(7, table_id);
+        upd.bind(8, int64_t{s.seat});
         if (auto st = upd.run(); !st) return st;
         if (sqlite3_changes(db) != 1)
           return not_found(fmt::format("table {} has no seat {}", table_id, s.seat));
@@ -405,6 +410,12 @@ void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done
           ins.bind(4, n->kind);
           ins.bind(5, n->at);
           if (auto st = ins.run(); !st) return st;
+        }
+        if (new_status) {
+          Stmt status_upd(db, "UPDATE tables SET status = ? WHERE id = ?");
+          status_upd.bind(1, *new_status);
+          status_upd.bind(2, table_id);
+          if (auto st = status_upd.run(); !st) return st;
         }
         Stmt touch(db, "UPDATE tables SET updated_at = ? WHERE id = ?");
         touch.bind(1, at);

@@ -6,8 +6,8 @@
 //          client, expired_at, move_seconds)
 //   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed,
 //         access 'creator'|'invite'|'open'|'' for computers, auto_answer,
-//         name, away)
-//   notes(table_id, idx, seat, kind, at)  -- a seat's timeout, away, back;
+//         name, away, resigned)
+//   notes(table_id, idx, seat, kind, at)  -- timeout, away, back, resign;
 //                                          in rowid (commit) order
 //   actions(table_id, idx, seat, action, supplied, hash)   -- append-only
 // The actions rows are exactly the Match log entries (core/match.h): seat
@@ -62,12 +62,14 @@ struct StoredSeat {
   // Human seats: the computer plays for the seat (its move timer ran out,
   // or the player left it the seat) until the player says they are back.
   bool away = false;
+  // Human seats: the player resigned (Table::resign); for good.
+  bool resigned = false;
 };
 
 // Something that happened to a seat rather than in the game, shown in the
 // log in words at its place: "timeout" (the move timer ran out and the
 // computer took over), "away" (the player left the seat to the computer),
-// "back" (the player took the seat back).
+// "back" (the player took the seat back), "resign".
 struct TableNote {
   size_t index = 0;  // the log's length when it happened
   int seat = 0;
@@ -125,9 +127,9 @@ class Storage {
   void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
               const std::string& status, Done done);
   // Writes the seat's row; with `note`, also appends it to the table's
-  // notes, in the same transaction.
+  // notes, and with `status`, sets the table's, in the same transaction.
   void update_seat(const std::string& table_id, const StoredSeat& seat, Done done,
-                   const TableNote* note = nullptr);
+                   const TableNote* note = nullptr, const std::string* status = nullptr);
   // Expires a table: `keep` marks it expired (rows stay, never loaded
   // again); otherwise its rows are deleted (its log was exported).
   void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done);

@@ -16,6 +16,13 @@ namespace meeple::server {
 
 namespace {
 
+// Notes are sentences; some games name seats in lower case ("red").
+std::string capitalized(std::string name) {
+  if (!name.empty() && name[0] >= 'a' && name[0] <= 'z')
+    name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
+}
+
 // "30 s", "2 min", "1 h 30 min", "1 d".
 std::string duration_words(int64_t seconds) {
   if (seconds % 86400 == 0) return fmt::format("{} d", seconds / 86400);
@@ -45,7 +52,7 @@ Table::Table(TableEnv env, StoredTable meta, Match match)
 }
 
 std::string Table::compute_status(const Match& m) const {
-  if (m.state().is_terminal()) return "finished";
+  if (m.state().is_terminal() || resigned_out_locked()) return "finished";
   for (const auto& s : meta_.seats)
     if (s.kind == "human" && !s.claimed) return "open";
   return "running";
@@ -84,7 +91,16 @@ Result<Seat> Table::authenticate(const std::string& token) {
 bool Table::computer_plays_locked(Seat seat) const {
   if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size()) return false;
   const StoredSeat& s = meta_.seats[static_cast<size_t>(seat)];
-  return s.kind == "computer" || (s.kind == "human" && s.away);
+  return s.kind == "computer" || (s.kind == "human" && (s.away || s.resigned));
+}
+
+bool Table::resigned_out_locked() const {
+  return meta_.seats.size() == 2 && std::any_of(meta_.seats.begin(), meta_.seats.end(),
+                                                [](const StoredSeat& s) { return s.resigned; });
+}
+
+Seat Table::to_move_locked() const {
+  return resigned_out_locked() ? kTerminal : match_.state().current_player();
 }
 
 bool Table::answers_for(Seat seat) const {
@@ -106,6 +122,8 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
     // each lack the other's field.
     if (seat_write_in_flight_[static_cast<size_t>(seat)])
       return done(failed_precondition("a change to this seat is being saved; try again"));
+    if (settings.away && meta_.seats[static_cast<size_t>(seat)].resigned)
+      return done(failed_precondition("a seat that resigned stays with the computer"));
     seat_write_in_flight_[static_cast<size_t>(seat)] = true;
     changed = meta_.seats[static_cast<size_t>(seat)];
     // Leaving the seat to the computer, or taking it back, is a note in the
@@ -138,7 +156,7 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
       answer = {{"seat", seat}, {"auto_answer", s.auto_answer}, {"away", s.away}, {"name", s.name}};
       // A decision already waiting on this seat that it now leaves to the
       // server is answered at once, as a later one would be.
-      if (st && settings.auto_answer == true && self->match_.state().current_player() == seat) {
+      if (st && settings.auto_answer == true && self->to_move_locked() == seat) {
         waiting = self->match_.state().auto_action();
         version = self->match_.log().size();
       }
@@ -156,18 +174,67 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
                             note.kind.empty() ? nullptr : &note);
 }
 
+void Table::resign(Seat seat, Reply done) {
+  StoredSeat changed;
+  TableNote note;
+  std::string status;
+  {
+    std::lock_guard lock(mu_);
+    if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size())
+      return done(permission_denied("resigning needs the seat's token"));
+    if (expired_) return done(failed_precondition("this table has expired"));
+    if (broken_ || env_.storage->failed())
+      return done(unavailable("storage failed; this table accepts no more changes"));
+    if (to_move_locked() == kTerminal) return done(failed_precondition("the game is over"));
+    const auto i = static_cast<size_t>(seat);
+    if (meta_.seats[i].resigned) return done(failed_precondition("this seat has resigned already"));
+    if (seat_write_in_flight_[i])
+      return done(failed_precondition("a change to this seat is being saved; try again"));
+    seat_write_in_flight_[i] = true;
+    changed = meta_.seats[i];
+    changed.resigned = true;
+    note = {match_.log().size(), seat, "resign", env_.now_ms()};
+    // The status the table has once the resignation counts.
+    meta_.seats[i].resigned = true;
+    status = compute_status(match_);
+    meta_.seats[i].resigned = false;
+  }
+  auto self = shared_from_this();
+  env_.storage->update_seat(
+      meta_.id, changed,
+      [self, changed, note, status, done](const Status& st) {
+        {
+          std::lock_guard lock(self->mu_);
+          self->seat_write_in_flight_[static_cast<size_t>(changed.seat)] = false;
+          if (st) {
+            self->meta_.seats[static_cast<size_t>(changed.seat)].resigned = true;
+            self->meta_.notes.push_back(note);
+            self->meta_.status = status;
+            self->last_activity_ms_ = self->env_.now_ms();
+          }
+        }
+        if (!st) return done(st);
+        done(json{{"seat", changed.seat}, {"status", status}});
+        self->env_.post_io([self] {
+          self->broadcast();
+          self->start_bot_if_due();  // more than two seats: the computer plays on
+        });
+      },
+      &note, &status);
+}
+
 void Table::check_timer(int64_t now_ms) {
   StoredSeat changed;
   TableNote note;
   {
     std::lock_guard lock(mu_);
     if (meta_.move_seconds <= 0 || expired_ || broken_ || busy_) return;
-    const Seat seat = match_.state().current_player();
+    const Seat seat = to_move_locked();
     if (seat < 0) return;
     const auto i = static_cast<size_t>(seat);
     const StoredSeat& s = meta_.seats[i];
     // A seat nobody has taken yet waits for its player: no timer.
-    if (s.kind != "human" || !s.claimed || s.away || seat_write_in_flight_[i]) return;
+    if (s.kind != "human" || !s.claimed || s.away || s.resigned || seat_write_in_flight_[i]) return;
     if (now_ms - last_activity_ms_ < meta_.move_seconds * 1000) return;
     seat_write_in_flight_[i] = true;
     changed = s;
@@ -219,6 +286,7 @@ json Table::summary_locked() const {
       js["access"] = s.access;
       js["auto_answer"] = s.auto_answer;
       js["away"] = s.away;
+      js["resigned"] = s.resigned;
       js["online"] = watched_locked(s.seat);
       js["name"] = s.name;
     }
@@ -232,13 +300,13 @@ json Table::summary_locked() const {
             {"status", meta_.status},
             {"seats", seats},
             {"version", match_.log().size()},
-            {"to_move", seat_json(match_.state().current_player())},
+            {"to_move", seat_json(to_move_locked())},
             {"seed_sha256", meta_.seed_hash},
             {"created_at", meta_.created_at},
             {"move_seconds", meta_.move_seconds}};
   // The move timer's time left for the seat to move, as of this summary
   // (the browser counts it down); only while the timer runs for it.
-  if (const Seat s = match_.state().current_player(); meta_.move_seconds > 0 && s >= 0) {
+  if (const Seat s = to_move_locked(); meta_.move_seconds > 0 && s >= 0) {
     const StoredSeat& seat = meta_.seats[static_cast<size_t>(s)];
     if (seat.kind == "human" && seat.claimed && !seat.away)
       j["time_left_ms"] =
@@ -246,7 +314,13 @@ json Table::summary_locked() const {
   }
   if (meta_.status == "finished") {
     j["seed"] = Rng::to_string(meta_.seed);
-    j["returns"] = match_.state().returns();
+    if (match_.state().is_terminal()) {
+      j["returns"] = match_.state().returns();
+    } else {  // resigned: the seat that did not resign wins
+      std::vector<double> returns;
+      for (const auto& s : meta_.seats) returns.push_back(s.resigned ? -1.0 : 1.0);
+      j["returns"] = returns;
+    }
   }
   if (expired_) j["expired"] = true;
   return j;
@@ -268,7 +342,7 @@ json Table::snapshot_locked(Seat seat) const {
   // hand); only public once the game is over.
   if (info.has_hidden_information && !st.is_terminal()) j.erase("scores");
   json legal = json::array();
-  if (seat >= 0 && st.current_player() == seat) {
+  if (seat >= 0 && to_move_locked() == seat) {
     for (Action a : st.legal_actions()) legal.push_back(action_entry(st, a));
   }
   j["legal"] = std::move(legal);
@@ -324,7 +398,7 @@ json Table::log_json_locked(Seat seat) const {
 std::string Table::note_text(const TableNote& note) const {
   std::string who = fmt::format("seat {}", note.seat);
   if (note.seat >= 0 && static_cast<size_t>(note.seat) < meta_.seats.size()) {
-    who = match_.state().seat_name(note.seat);
+    who = capitalized(match_.state().seat_name(note.seat));
     const std::string& name = meta_.seats[static_cast<size_t>(note.seat)].name;
     if (!name.empty()) who += " (" + name + ")";
   }
@@ -335,6 +409,13 @@ std::string Table::note_text(const TableNote& note) const {
         who, duration_words(meta_.move_seconds));
   if (note.kind == "away") return fmt::format("{} left their seat to the computer", who);
   if (note.kind == "back") return fmt::format("{} is back and plays again", who);
+  if (note.kind == "resign") {
+    if (meta_.seats.size() == 2) {
+      const Seat other = 1 - note.seat;
+      return fmt::format("{} resigned: {} wins", who, capitalized(match_.state().seat_name(other)));
+    }
+    return fmt::format("{} resigned: the computer plays for them to the end", who);
+  }
   return fmt::format("{}: {}", who, note.kind);
 }
 
@@ -440,7 +521,7 @@ void Table::drain() {
       p = std::move(queue_.front());
       queue_.pop_front();
       // 1. Who acts, at which version, and is the game still on?
-      const Seat to_move = match_.state().current_player();
+      const Seat to_move = to_move_locked();
       if (broken_ || env_.storage->failed()) {
         error = unavailable("storage failed; this table accepts no more actions");
       } else if (expired_) {
@@ -454,6 +535,8 @@ void Table::drain() {
                                               p.seat, seat_json(to_move).dump()));
       } else if (p.by_computer && !computer_plays_locked(p.seat)) {
         error = failed_precondition(fmt::format("seat {}'s player is back", p.seat));
+      } else if (!p.by_computer && meta_.seats[static_cast<size_t>(p.seat)].resigned) {
+        error = failed_precondition(fmt::format("seat {} has resigned", p.seat));
       } else if (!p.by_computer && computer_plays_locked(p.seat)) {
         error = failed_precondition(
             fmt::format("the computer is playing for seat {}; take the seat back first (POST "
@@ -484,6 +567,11 @@ void Table::drain() {
     }
     if (!error.is_ok()) {
       p.done(error);
+      // A computer's move refused (stale: two bots were started for one
+      // decision, the second seeing bot_running_ already reset by the
+      // first) may have kept the next seat's bot from starting while it
+      // thought: start it now, or the table would wait forever.
+      if (p.by_computer) start_bot_if_due();
       continue;
     }
     // 2. Chance that follows is rolled at once with the match's RNG, and a
@@ -558,7 +646,7 @@ void Table::start_bot_if_due() {
   size_t version = 0;
   {
     std::lock_guard lock(mu_);
-    seat = match_.state().current_player();
+    seat = to_move_locked();
     if (seat < 0 || bot_running_ || broken_ || expired_) return;
     if (!computer_plays_locked(seat)) return;
     const auto& s = meta_.seats[static_cast<size_t>(seat)];
@@ -589,7 +677,7 @@ void Table::hint(Seat seat, int level, Reply done) {
   std::shared_ptr<const Game> game;
   {
     std::lock_guard lock(mu_);
-    const Seat to_move = match_.state().current_player();
+    const Seat to_move = to_move_locked();
     if (seat < 0) return done(permission_denied("hints are for the seat to move; send its token"));
     if (expired_) return done(failed_precondition("this table has expired"));
     if (to_move != seat)
@@ -641,7 +729,7 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
   {
     std::lock_guard lock(mu_);
     if (expired_) return done(failed_precondition("this table has expired"));
-    if (match_.state().is_terminal()) return done(failed_precondition("the game is over"));
+    if (to_move_locked() == kTerminal) return done(failed_precondition("the game is over"));
     auto joinable = [&](const StoredSeat& s) {
       return s.kind == "human" && s.access == "open" && !s.claimed &&
              !seat_write_in_flight_[static_cast<size_t>(s.seat)];
@@ -699,7 +787,7 @@ std::optional<std::string> Table::begin_expiry(int64_t now_ms, const ExpiryRule&
     if (j) return std::nullopt;
   const int64_t quiet = now_ms - last_activity_ms_;
   std::string reason;
-  if (match_.state().is_terminal()) {
+  if (to_move_locked() == kTerminal) {
     if (rule.finished_ms <= 0 || quiet < rule.finished_ms) return std::nullopt;
     reason = "finished";
   } else {
@@ -734,7 +822,7 @@ json Table::export_json(const std::string& reason, int64_t now_ms) const {
 
 Result<json> Table::log() const {
   std::lock_guard lock(mu_);
-  if (!match_.state().is_terminal())
+  if (to_move_locked() != kTerminal)
     return failed_precondition("the log and seed are revealed when the game has ended");
   json j = match_.log_json();
   j["seed_sha256"] = meta_.seed_hash;
@@ -744,7 +832,7 @@ Result<json> Table::log() const {
 
 Result<json> Table::replay() const {
   std::lock_guard lock(mu_);
-  if (!match_.state().is_terminal())
+  if (to_move_locked() != kTerminal)
     return failed_precondition("replays are available when the game has ended");
   json steps = replay_steps(match_.game(), match_.log());
   const int turns = steps.back()["turn"].get<int>() + 1;

@@ -124,6 +124,13 @@ class Table : public std::enable_shared_from_this<Table> {
   };
   void update_seat(Seat seat, SeatSettings settings, Reply done);
 
+  // A human seat gives up (POST /api/tables/{id}/resign). In a two-seat
+  // game that ends the game: the other seat wins (returns +1/-1), the
+  // table is finished. With more seats the computer plays the resigned
+  // seat to the end (it cannot come back). A note says so; stored before
+  // it counts.
+  void resign(Seat seat, Reply done);
+
   // The move timer: if the human seat to move (claimed, not away) has had
   // its decision for move_seconds at `now_ms`, the computer plays for it
   // from now on, and a note says so (stored before it counts).
@@ -180,6 +187,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // Whether a bot plays for the seat: a computer seat, or a human seat
   // whose player is away.
   bool computer_plays_locked(Seat seat) const;
+  // A two-seat game one seat resigned: over, whatever the state says.
+  bool resigned_out_locked() const;
+  // The seat to move, kTerminal once the game is over (resignation too).
+  Seat to_move_locked() const;
   // The log in words for `seat` with the table's notes at their places.
   json log_json_locked(Seat seat) const;
   std::string note_text(const TableNote& note) const;

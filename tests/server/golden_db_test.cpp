@@ -95,7 +95,8 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
     // Seats as saved, plus what the schema migrations gave them: the first
     // human seat is its creator's, every other human seat invited; every
     // human seat has the server answer its defaults, as it did, no name,
-    // and plays for itself (no move timer then: move_seconds 0); and nobody
+    // plays for itself (no move timer then: move_seconds 0) and has not
+    // resigned; and nobody
     // is connected.
     json seats = got["seats"];
     bool first_human = true;
@@ -106,8 +107,10 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
       EXPECT_EQ(s["name"], "") << s.dump();
       EXPECT_EQ(s["online"], false) << s.dump();
       EXPECT_EQ(s["away"], false) << s.dump();
+      EXPECT_EQ(s["resigned"], false) << s.dump();
       first_human = false;
-      for (const char* added : {"access", "auto_answer", "name", "online", "away"}) s.erase(added);
+      for (const char* added : {"access", "auto_answer", "name", "online", "away", "resigned"})
+        s.erase(added);
     }
     EXPECT_EQ(seats, t["seats"]);
     EXPECT_EQ(got["move_seconds"], 0);
