@@ -7,6 +7,8 @@
 //   api.act(id, token, action, version) -> {version}
 //   api.hint(id, token, level)     -> {action: {id, json, text}}
 //   api.join(id)                   -> {seat, token} (an open seat)
+//   api.seat(id, token, settings)  -> the seat's settings (auto_answer, away, name)
+//   api.resign(id, token)          -> {seat, status}
 //   api.log(id), api.replay(id)    (finished tables)
 //   watch(id, token, onMessage, onStatus) -> {close()}: live snapshots,
 //                                     reconnecting; onStatus('live'|'reconnecting'|'refused')
@@ -55,6 +57,7 @@ export const api = {
   hint: (id, token, level) => call('POST', `${t(id)}/hint`, { token, body: { level } }),
   join: (id, name) => call('POST', `${t(id)}/join`, { body: name ? { name } : {} }),
   seat: (id, token, settings) => call('POST', `${t(id)}/seat`, { token, body: settings }),
+  resign: (id, token) => call('POST', `${t(id)}/resign`, { token, body: {} }),
   log: (id) => call('GET', `${t(id)}/log`),
   replay: (id) => call('GET', `${t(id)}/replay`),
 };

@@ -10,6 +10,7 @@ import { checkSeed, firstSeen, rememberSeedHash } from './fairness.js';
 export function renderTable(root, id, token) {
   let snap = null;
   let hint = null;
+  let confirmResign = false; // "Resign" asks once more before it counts
   let busy = false;
   let named = false;
   const live = h('span.live', { id: 'live' }, 'connecting…');
@@ -72,7 +73,9 @@ export function renderTable(root, id, token) {
           ? h('span', { class: s.online ? 'presence online' : 'presence offline', 'data-online': String(!!s.online) },
             s.online ? ' ● online' : ' ○ offline')
           : null,
-        s.away ? h('span.computer-plays', { 'data-away': 'true' }, ' — the computer plays for them') : null)),
+        s.away ? h('span.computer-plays', { 'data-away': 'true' }, ' — the computer plays for them') : null,
+        s.resigned ? h('span.computer-plays', { 'data-resigned': 'true' },
+          t.seats.length === 2 ? ' — resigned' : ' — resigned; the computer plays for them') : null)),
     t.move_seconds > 0 ? h('p.small.muted', { id: 'move-timer' }, `Time per move: ${timerWords(t.move_seconds)}`,
       // Counted down here from the server's figure (tick() below).
       typeof t.time_left_ms === 'number' && typeof t.to_move === 'number'
@@ -83,7 +86,7 @@ export function renderTable(root, id, token) {
     // An away seat of yours: the computer plays it until you take it back;
     // otherwise you may hand it over (a break, a lost connection to come).
     const own = typeof sn.you === 'number' ? t.seats[sn.you] : null;
-    if (own && own.kind === 'human' && t.status !== 'finished') {
+    if (own && own.kind === 'human' && !own.resigned && t.status !== 'finished') {
       const setAway = (away) => async (ev) => {
         ev.target.disabled = true;
         err.textContent = '';
@@ -103,6 +106,31 @@ export function renderTable(root, id, token) {
         parts[parts.length - 1].append(
           h('button', { id: 'leave-seat', onclick: setAway(true) }, 'Let the computer play for me'));
       }
+      // Resigning is for good: it asks once more.
+      const resign = async (ev) => {
+        ev.target.disabled = true;
+        err.textContent = '';
+        try {
+          await api.resign(id, token);
+        } catch (e) {
+          err.textContent = e.message;
+        }
+        confirmResign = false;
+        draw();
+      };
+      parts[parts.length - 1].append(confirmResign
+        ? h('p.confirm', { id: 'confirm-resign' },
+          t.seats.length === 2 ? 'Resign? The other player wins at once. ' : 'Resign? The computer plays your seat to the end. ',
+          h('button.danger', { id: 'resign-yes', onclick: resign }, 'Yes, resign'), ' ',
+          h('button', { id: 'resign-no', onclick: () => { confirmResign = false; draw(); } }, 'Cancel'))
+        : h('button', { id: 'resign', onclick: () => { confirmResign = true; draw(); } }, 'Resign'));
+    }
+    // A game ended by resignation: the state has no result, the table does.
+    const resigned = t.seats.find((s) => s.resigned);
+    if (t.status === 'finished' && resigned && !sn.view.terminal) {
+      const winner = t.seats.find((s) => !s.resigned);
+      parts.unshift(h('div.card.result', { id: 'resigned' }, h('strong', {},
+        `${seatName(t.game, resigned.seat)} resigned: ${seatName(t.game, winner.seat)} wins.`)));
     }
     // The seat's own choice: leave default answers to the server, or decide.
     const mySeat = typeof sn.you === 'number' ? t.seats[sn.you] : null;

@@ -270,6 +270,8 @@ export function renderKingIsDead(container, snap, opts) {
     const w = v.winners || [];
     const how = v.end === 'invasion' ? 'the French invade' : 'a coronation';
     turn = w.length ? `Game over (${how}): ${w.map(seatLabel).join(' and ')} ${w.length > 1 ? 'win' : 'wins'}${teams ? ` (team ${teamOf(w[0])})` : ''}` : 'Game over';
+  } else if (snap.table && snap.table.status === 'finished') {
+    turn = 'Game over'; // by resignation: the table says who won
   } else if (cp >= 0) {
     turn = `${seatLabel(cp)}${teams ? ` (team ${teamOf(cp)})` : ''} to play${you === cp ? ' — your turn' : ''}`;
   } else turn = 'Drawing…';

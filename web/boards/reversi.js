@@ -58,7 +58,7 @@ export function renderReversi(container, snap, { onAction, hint }) {
         if (flips.has(name)) g.append(s('circle', { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE * 0.43, class: 'flip-ring' }));
       } else if (legal) {
         g.append(s('circle', { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE * 0.12, class: 'legal-dot' }));
-      } else if ((v.legal_moves || []).includes(name)) {
+      } else if ((v.legal_moves || []).includes(name) && snap.table?.status !== 'finished') {
         // Another seat's legal square: shown faintly to watchers.
         g.append(s('circle', { cx: x + SIZE / 2, cy: y + SIZE / 2, r: SIZE * 0.07, class: 'legal-dot other' }));
       }
@@ -72,6 +72,8 @@ export function renderReversi(container, snap, { onAction, hint }) {
     const b = v.discs.black;
     const w = v.discs.white;
     turn = v.result === 'draw' ? `Game over: a draw, ${b}–${w}` : `Game over: ${name(v.result)} wins ${Math.max(b, w)}–${Math.min(b, w)}`;
+  } else if (snap.table && snap.table.status === 'finished') {
+    turn = 'Game over'; // by resignation: the table says who won
   } else {
     turn = `${name(v.to_move)} to move`;
     if (v.must_pass) turn += ' — no legal move, must pass';

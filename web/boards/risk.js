@@ -364,6 +364,8 @@ export function renderRisk(container, snap, opts) {
     const ret = snap.table && snap.table.returns;
     const winners = ret ? ret.map((r, i) => (r > 0 ? i : -1)).filter((i) => i >= 0) : v.winner >= 0 ? [v.winner] : [];
     turn = winners.length ? `Game over: ${winners.map(ownerName).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}` : 'Game over';
+  } else if (snap.table && snap.table.status === 'finished') {
+    turn = 'Game over'; // by resignation: the table says who won
   } else if (cp >= 0) {
     turn = `${ownerName(cp)} to play${snap.you === cp ? ' — your turn' : ''}`;
   } else turn = 'Rolling…';

@@ -1,8 +1,9 @@
-// End to end in headless Chromium: a table's move timer is chosen at
-// creation and shown at the table; a player may leave their seat to the
-// computer, which then plays it, and take it back with "I'm back". The log
-// says both. (The timer running out is the same hand-over; the server tests
-// move its clock: tests/server/timer_test.cpp.)
+// End to end in headless Chromium: handing a seat over. A table's move
+// timer is chosen at creation and counted down at the table; a player may
+// leave their seat to the computer, which then plays it, and take it back
+// with "I'm back" (the timer running out is the same hand-over: the server
+// tests move its clock, tests/server/timer_test.cpp); a player may resign,
+// asked once more first. The log says each.
 // Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +47,37 @@ test('a player leaves their seat to the computer and comes back', async () => {
   await page.waitForFunction(() => document.querySelector('#log')?.textContent.includes('Black is back'));
   assert.doesNotMatch(await page.textContent('.seats-list'), /the computer plays for them/);
   await page.waitForSelector('#leave-seat');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a player resigns a two-player game, asked once more first', async () => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create');
+  await page.selectOption('#game', 'reversi');
+  await page.selectOption('select[data-seat="0"]', 'you');
+  await page.selectOption('select[data-seat="1"]', 'computer:1');
+  await page.click('#create');
+  await page.waitForSelector('.reversi-board');
+
+  // Cancel changes nothing; "Yes, resign" ends the game for White.
+  await page.click('#resign');
+  await page.click('#resign-no');
+  await page.waitForSelector('#resign');
+  await page.click('#resign');
+  assert.match(await page.textContent('#confirm-resign'), /The other player wins at once/);
+  await page.click('#resign-yes');
+  await page.waitForSelector('#resigned');
+  assert.equal((await page.textContent('#resigned')).trim(), 'Black resigned: White wins.');
+  assert.match(await page.textContent('#log'), /Black resigned: White wins/);
+  assert.match(await page.textContent('.seats-list'), /Black: player — you.*— resigned/s);
+  assert.equal(await page.$('#resign'), null);
+  assert.equal((await page.textContent('#turn')).trim(), 'Game over');
+  assert.equal(await page.$$eval('.legal-dot', (d) => d.length), 0);
+  await page.screenshot({ path: path.join(SHOTS, 'resigned.png') });
   assert.deepEqual(errors, []);
   await page.close();
 });
