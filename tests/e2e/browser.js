@@ -41,9 +41,10 @@ export function useBrowser({ width, height }) {
 }
 
 // From the lobby: picks `game`, sets each seat (`'you'`, `'computer:N'`,
-// `'invite'`, `'open'`; seat 0 first) and creates the table. Answers the
-// table's id and this browser's token, once the table page is open.
-export async function createFromLobby(page, game, seats) {
+// `'invite'`, `'open'`; seat 0 first), the move timer if `moveSeconds`,
+// and creates the table. Answers the table's id and this browser's token,
+// once the table page is open.
+export async function createFromLobby(page, game, seats, { moveSeconds } = {}) {
   await page.goto(`${BASE}/`);
   await page.waitForSelector('#create');
   await page.selectOption('#game', game);
@@ -51,6 +52,7 @@ export async function createFromLobby(page, game, seats) {
     await page.waitForSelector(`select[data-seat="${i}"]`);
     await page.selectOption(`select[data-seat="${i}"]`, choice);
   }
+  if (moveSeconds) await page.selectOption('#move-seconds', String(moveSeconds));
   await page.click('#create');
   await page.waitForFunction(() => location.hash.startsWith('#/table/'));
   return page.evaluate(() => ({

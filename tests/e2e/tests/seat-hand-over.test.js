@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { BASE, SHOTS, useBrowser } from '../browser.js';
+import { SHOTS, createFromLobby, useBrowser } from '../browser.js';
 
 const browser = useBrowser({ width: 1366, height: 768 });
 
@@ -19,13 +19,7 @@ test('a player leaves their seat to the computer and comes back', async () => {
 
   // Created from the lobby with a minute per move; White is a friend who
   // has not come yet, so the game waits at White's turn.
-  await page.goto(`${BASE}/`);
-  await page.waitForSelector('#create');
-  await page.selectOption('#game', 'reversi');
-  await page.selectOption('select[data-seat="0"]', 'you');
-  await page.selectOption('select[data-seat="1"]', 'invite');
-  await page.selectOption('#move-seconds', '60');
-  await page.click('#create');
+  await createFromLobby(page, 'reversi', ['you', 'invite'], { moveSeconds: 60 });
   await page.waitForSelector('.reversi-board');
   // Black's time runs down on the page between snapshots.
   assert.match(await page.textContent('#move-timer'), /^Time per move: 1 min · Black: (1:00|0:\d\d) left$/);
@@ -55,12 +49,7 @@ test('a player resigns a two-player game, asked once more first', async () => {
   const page = await browser().newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${BASE}/`);
-  await page.waitForSelector('#create');
-  await page.selectOption('#game', 'reversi');
-  await page.selectOption('select[data-seat="0"]', 'you');
-  await page.selectOption('select[data-seat="1"]', 'computer:1');
-  await page.click('#create');
+  await createFromLobby(page, 'reversi', ['you', 'computer:1']);
   await page.waitForSelector('.reversi-board');
 
   // Cancel changes nothing; "Yes, resign" ends the game for White.
