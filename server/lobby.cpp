@@ -322,7 +322,8 @@ void Lobby::check_timers(int64_t now_ms) {
     std::shared_lock lock(mu_);
     all = order_;
   }
-  for (auto& table : all) table->check_timer(now_ms);
+  for (auto& table : all)
+    if (table->move_seconds() > 0) table->check_timer(now_ms);
 }
 
 void Lobby::remove(const std::shared_ptr<Table>& table) {

@@ -110,9 +110,52 @@ bool Table::answers_for(Seat seat) const {
   return s.kind == "human" && s.auto_answer;
 }
 
+bool Table::timer_runs_for_locked(Seat seat) const {
+  if (meta_.move_seconds <= 0 || seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size())
+    return false;
+  const StoredSeat& s = meta_.seats[static_cast<size_t>(seat)];
+  // A seat nobody has taken yet waits for its player; an away or resigned
+  // seat is the computer's.
+  return s.kind == "human" && s.claimed && !s.away && !s.resigned;
+}
+
+void Table::write_seat(const StoredSeat& changed, std::optional<TableNote> note,
+                       std::optional<std::string> status, std::function<void(const Status&)> done) {
+  auto self = shared_from_this();
+  auto stored = [self, changed, note, status, done = std::move(done)](const Status& st) {
+    {
+      // The flag drops with the change applied, under one lock: the next
+      // change starts from this one.
+      std::lock_guard lock(self->mu_);
+      const auto i = static_cast<size_t>(changed.seat);
+      self->seat_write_in_flight_[i] = false;
+      if (st) {
+        StoredSeat& s = self->meta_.seats[i];
+        s.auto_answer = changed.auto_answer;
+        s.name = changed.name;
+        s.away = changed.away;
+        s.resigned = changed.resigned;
+        if (note) self->meta_.notes.push_back(*note);
+        if (status) self->meta_.status = *status;
+        // Back, or a seat resigned: the move timer starts afresh from now.
+        if (note && (note->kind == "back" || note->kind == "resign"))
+          self->last_activity_ms_ = self->env_.now_ms();
+      }
+    }
+    done(st);
+    if (!st) return;
+    self->env_.post_io([self] {
+      self->broadcast();
+      self->start_bot_if_due();  // the seat may be the computer's now
+    });
+  };
+  env_.storage->update_seat(meta_.id, changed, std::move(stored), note ? &*note : nullptr,
+                            status ? &*status : nullptr);
+}
+
 void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
   StoredSeat changed;
-  TableNote note;
+  std::optional<TableNote> note;
   {
     std::lock_guard lock(mu_);
     if (expired_) return done(failed_precondition("this table has expired"));
@@ -129,49 +172,32 @@ void Table::update_seat(Seat seat, SeatSettings settings, Reply done) {
     // Leaving the seat to the computer, or taking it back, is a note in the
     // log at this point of the game.
     if (settings.away && *settings.away != changed.away)
-      note = {match_.log().size(), seat, *settings.away ? "away" : "back", env_.now_ms()};
+      note = TableNote{match_.log().size(), seat, *settings.away ? "away" : "back", env_.now_ms()};
   }
   if (settings.auto_answer) changed.auto_answer = *settings.auto_answer;
   if (settings.away) changed.away = *settings.away;
   if (settings.name) changed.name = *settings.name;
   auto self = shared_from_this();
-  auto stored = [self, seat, settings, note, done](const Status& st) {
+  write_seat(changed, note, std::nullopt, [self, seat, settings, done](const Status& st) {
+    if (!st) return done(st);
     Action waiting = kInvalidAction;
     size_t version = 0;
     json answer;
     {
-      // The flag drops with the change applied, under one lock: the next
-      // change starts from this one.
       std::lock_guard lock(self->mu_);
-      self->seat_write_in_flight_[static_cast<size_t>(seat)] = false;
-      StoredSeat& s = self->meta_.seats[static_cast<size_t>(seat)];
-      if (st) {
-        if (settings.auto_answer) s.auto_answer = *settings.auto_answer;
-        if (settings.away) s.away = *settings.away;
-        if (settings.name) s.name = *settings.name;
-        if (!note.kind.empty()) self->meta_.notes.push_back(note);
-        // Back: the move timer starts afresh from now.
-        if (note.kind == "back") self->last_activity_ms_ = self->env_.now_ms();
-      }
+      const StoredSeat& s = self->meta_.seats[static_cast<size_t>(seat)];
       answer = {{"seat", seat}, {"auto_answer", s.auto_answer}, {"away", s.away}, {"name", s.name}};
       // A decision already waiting on this seat that it now leaves to the
       // server is answered at once, as a later one would be.
-      if (st && settings.auto_answer == true && self->to_move_locked() == seat) {
+      if (settings.auto_answer == true && self->to_move_locked() == seat) {
         waiting = self->match_.state().auto_action();
         version = self->match_.log().size();
       }
     }
-    if (!st) return done(st);
     done(std::move(answer));
     if (waiting != kInvalidAction)
       self->enqueue(Pending{seat, json(), waiting, version, [](Result<json>) {}});
-    self->env_.post_io([self] {
-      self->broadcast();
-      self->start_bot_if_due();  // the seat may be the computer's now
-    });
-  };
-  env_.storage->update_seat(meta_.id, changed, std::move(stored),
-                            note.kind.empty() ? nullptr : &note);
+  });
 }
 
 void Table::resign(Seat seat, Reply done) {
@@ -194,33 +220,14 @@ void Table::resign(Seat seat, Reply done) {
     changed = meta_.seats[i];
     changed.resigned = true;
     note = {match_.log().size(), seat, "resign", env_.now_ms()};
-    // The status the table has once the resignation counts.
-    meta_.seats[i].resigned = true;
-    status = compute_status(match_);
-    meta_.seats[i].resigned = false;
+    // Two seats: the other wins and the game is over (resigned_out_locked);
+    // with more, the table goes on as it is.
+    status = meta_.seats.size() == 2 ? "finished" : meta_.status;
   }
-  auto self = shared_from_this();
-  env_.storage->update_seat(
-      meta_.id, changed,
-      [self, changed, note, status, done](const Status& st) {
-        {
-          std::lock_guard lock(self->mu_);
-          self->seat_write_in_flight_[static_cast<size_t>(changed.seat)] = false;
-          if (st) {
-            self->meta_.seats[static_cast<size_t>(changed.seat)].resigned = true;
-            self->meta_.notes.push_back(note);
-            self->meta_.status = status;
-            self->last_activity_ms_ = self->env_.now_ms();
-          }
-        }
-        if (!st) return done(st);
-        done(json{{"seat", changed.seat}, {"status", status}});
-        self->env_.post_io([self] {
-          self->broadcast();
-          self->start_bot_if_due();  // more than two seats: the computer plays on
-        });
-      },
-      &note, &status);
+  write_seat(changed, note, status, [seat, status, done](const Status& st) {
+    if (!st) return done(st);
+    done(json{{"seat", seat}, {"status", status}});
+  });
 }
 
 void Table::check_timer(int64_t now_ms) {
@@ -228,38 +235,17 @@ void Table::check_timer(int64_t now_ms) {
   TableNote note;
   {
     std::lock_guard lock(mu_);
-    if (meta_.move_seconds <= 0 || expired_ || broken_ || busy_) return;
+    if (expired_ || broken_ || busy_) return;
     const Seat seat = to_move_locked();
-    if (seat < 0) return;
-    const auto i = static_cast<size_t>(seat);
-    const StoredSeat& s = meta_.seats[i];
-    // A seat nobody has taken yet waits for its player: no timer.
-    if (s.kind != "human" || !s.claimed || s.away || s.resigned || seat_write_in_flight_[i]) return;
+    if (!timer_runs_for_locked(seat) || seat_write_in_flight_[static_cast<size_t>(seat)]) return;
     if (now_ms - last_activity_ms_ < meta_.move_seconds * 1000) return;
-    seat_write_in_flight_[i] = true;
-    changed = s;
+    seat_write_in_flight_[static_cast<size_t>(seat)] = true;
+    changed = meta_.seats[static_cast<size_t>(seat)];
     changed.away = true;
     note = {match_.log().size(), seat, "timeout", now_ms};
   }
-  auto self = shared_from_this();
-  env_.storage->update_seat(
-      meta_.id, changed,
-      [self, changed, note](const Status& st) {
-        {
-          std::lock_guard lock(self->mu_);
-          self->seat_write_in_flight_[static_cast<size_t>(changed.seat)] = false;
-          if (st) {
-            self->meta_.seats[static_cast<size_t>(changed.seat)].away = true;
-            self->meta_.notes.push_back(note);
-          }
-        }
-        if (!st) return;  // the next sweep tries again
-        self->env_.post_io([self] {
-          self->broadcast();
-          self->start_bot_if_due();
-        });
-      },
-      &note);
+  // A failed write is tried again by the next sweep.
+  write_seat(changed, note, std::nullopt, [](const Status&) {});
 }
 
 void Table::mark_claimed(Seat seat) {
@@ -306,12 +292,9 @@ json Table::summary_locked() const {
             {"move_seconds", meta_.move_seconds}};
   // The move timer's time left for the seat to move, as of this summary
   // (the browser counts it down); only while the timer runs for it.
-  if (const Seat s = to_move_locked(); meta_.move_seconds > 0 && s >= 0) {
-    const StoredSeat& seat = meta_.seats[static_cast<size_t>(s)];
-    if (seat.kind == "human" && seat.claimed && !seat.away)
-      j["time_left_ms"] =
-          std::max<int64_t>(0, meta_.move_seconds * 1000 - (env_.now_ms() - last_activity_ms_));
-  }
+  if (timer_runs_for_locked(to_move_locked()))
+    j["time_left_ms"] =
+        std::max<int64_t>(0, meta_.move_seconds * 1000 - (env_.now_ms() - last_activity_ms_));
   if (meta_.status == "finished") {
     j["seed"] = Rng::to_string(meta_.seed);
     if (match_.state().is_terminal()) {
@@ -372,7 +355,6 @@ json Table::log_json_locked(Seat seat) const {
   const size_t first = entries.empty() ? 0 : entries[0]["i"].get<size_t>();
   json merged = json::array();
   size_t n = 0;
-  size_t notes_sent = 0;
   auto add_notes_before = [&](size_t index) {
     for (; n < meta_.notes.size() && meta_.notes[n].index <= index; ++n) {
       const TableNote& note = meta_.notes[n];
@@ -382,7 +364,6 @@ json Table::log_json_locked(Seat seat) const {
                         {"turn", nullptr},
                         {"note", note.kind},
                         {"text", note_text(note)}});
-      ++notes_sent;
     }
   };
   for (auto& e : entries) {
@@ -390,7 +371,8 @@ json Table::log_json_locked(Seat seat) const {
     merged.push_back(std::move(e));
   }
   add_notes_before(SIZE_MAX);
-  log["total"] = log["total"].get<size_t>() + notes_sent;
+  // Every note counts in the total, sent or not ("… N earlier").
+  log["total"] = log["total"].get<size_t>() + meta_.notes.size();
   entries = std::move(merged);
   return log;
 }

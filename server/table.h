@@ -137,6 +137,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void check_timer(int64_t now_ms);
 
   const std::string& client() const { return meta_.client; }
+  // Fixed at creation (no lock needed): the sweep skips tables without one.
+  int64_t move_seconds() const { return meta_.move_seconds; }
   // Expiry. begin_expiry marks the table expired if `rule` says it is due
   // at `now_ms` and no write is in flight, and answers why ("finished" or
   // "idle"); an expired table refuses actions, hints and joins.
@@ -191,6 +193,15 @@ class Table : public std::enable_shared_from_this<Table> {
   bool resigned_out_locked() const;
   // The seat to move, kTerminal once the game is over (resignation too).
   Seat to_move_locked() const;
+  // Whether the move timer counts for `seat`: a timed table and a taken
+  // human seat that is neither away nor resigned.
+  bool timer_runs_for_locked(Seat seat) const;
+  // The one way a seat's row changes after the join: stores `changed` with
+  // an optional note and table status in one transaction (the seat's
+  // in-flight flag must be set); once committed, applies them, clears the
+  // flag, calls `done`, then tells the watchers and starts a bot if due.
+  void write_seat(const StoredSeat& changed, std::optional<TableNote> note,
+                  std::optional<std::string> status, std::function<void(const Status&)> done);
   // The log in words for `seat` with the table's notes at their places.
   json log_json_locked(Seat seat) const;
   std::string note_text(const TableNote& note) const;

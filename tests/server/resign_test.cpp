@@ -66,7 +66,8 @@ TEST_F(ServerFixture, AResignedSeatOfThreeIsPlayedByTheComputerToTheEnd) {
                    {"options", {{"mode", "domination"}, {"players", 3}}},
                    {"seats", json::array({{{"kind", "human"}, {"name", "Ayşe"}},
                                           {{"kind", "computer"}, {"level", 0}},
-                                          {{"kind", "computer"}, {"level", 0}}})}});
+                                          {{"kind", "computer"}, {"level", 0}}})},
+                   {"move_seconds", 3600}});
   const std::string p = path_of(c), t0 = token_of(c, 0);
   auto r = post(port_, p + "/resign", json::object(), t0);
   ASSERT_EQ(r.status, 200) << r.body;
@@ -82,6 +83,16 @@ TEST_F(ServerFixture, AResignedSeatOfThreeIsPlayedByTheComputerToTheEnd) {
   }
   EXPECT_GT(s["table"]["version"].get<int>(), 6);
   EXPECT_EQ(s["table"]["seats"][0]["resigned"], true);
+  // The computer's turns for the resigned seat run no move timer (Red's
+  // turns are many steps long, so a few snapshots catch one).
+  int seen_red = 0;
+  for (int i = 0; i < 1000 && seen_red < 3 && s["table"]["status"] != "finished"; ++i) {
+    s = get(port_, p, t0).j;
+    if (s["table"]["to_move"] == 0) {
+      ++seen_red;
+      EXPECT_FALSE(s["table"].contains("time_left_ms")) << s["table"].dump();
+    }
+  }
   EXPECT_EQ(last_note(s), "Red (Ayşe) resigned: the computer plays for them to the end");
   // For good: no moves of their own, no coming back, no second resignation.
   EXPECT_EQ(post(port_, p + "/seat", {{"away", false}}, t0).status, 409);
