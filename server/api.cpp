@@ -176,11 +176,11 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   auto table = lobby_.find(id);
   if (!table) return done(error_response(not_found(fmt::format("no table '{}'", printable(id)))));
   if (rest != "" && rest != "actions" && rest != "hint" && rest != "join" && rest != "log" &&
-      rest != "replay" && rest != "seat" && rest != "resign")
+      rest != "replay" && rest != "seat" && rest != "resign" && rest != "rematch")
     return done(error_response(not_found(
         fmt::format("no API route {} {}", printable(req.method, 16), printable(req.path)))));
-  const bool post =
-      rest == "actions" || rest == "hint" || rest == "join" || rest == "seat" || rest == "resign";
+  const bool post = rest == "actions" || rest == "hint" || rest == "join" || rest == "seat" ||
+                    rest == "resign" || rest == "rematch";
   if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
   if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
 
@@ -215,8 +215,20 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   if (!seat) return done(error_response(seat.status()));
   if (rest.empty()) return done(ApiResponse{200, table->snapshot(*seat)});
 
-  auto body = parse_body(req.body, rest == "hint" || rest == "resign");
+  auto body = parse_body(req.body, rest == "hint" || rest == "resign" || rest == "rematch");
   if (!body) return done(error_response(body.status()));
+  if (rest == "rematch") {
+    if (!body->empty())
+      return done(error_response(invalid_argument(fmt::format(
+          "unknown field '{}' (a rematch takes no fields)", printable(body->begin().key())))));
+    if (*seat == kSpectator)
+      return done(error_response(
+          permission_denied("a rematch needs a seat's token (Authorization: Bearer <token>)")));
+    // The first request creates a table: the creation quota applies.
+    if (table->rematch_id().empty() && over_quota(create_rate_, req.client, "tables created", done))
+      return;
+    return lobby_.rematch(table, *seat, client_key(req.client), reply(std::move(done)));
+  }
   if (rest == "resign") {
     if (!body->empty())
       return done(error_response(invalid_argument(fmt::format(

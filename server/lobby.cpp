@@ -223,6 +223,33 @@ void Lobby::create(const json& request, const std::string& client, Table::Reply 
   auto seats = parse_seats(request, (*game)->num_seats());
   if (!seats) return done(seats.status());
 
+  // 2. Secrets: one token per creator or invite seat (an open seat's token
+  // is drawn when someone joins it).
+  StoredTable t;
+  t.game = name;
+  t.options = (*game)->options();
+  t.move_seconds = move_seconds;
+  t.seats = std::move(*seats);
+  json tokens = json::array();
+  for (auto& s : t.seats) {
+    if (s.kind != "human" || s.access == "open") {
+      s.token_hash = "";
+      continue;
+    }
+    const std::string token = random_hex(16);
+    s.token_hash = sha256_hex(token);
+    tokens.push_back({{"seat", s.seat}, {"token", token}});
+  }
+  open_table(
+      std::move(t), *game, client, nullptr, [tokens, done](Result<std::shared_ptr<Table>> table) {
+        if (!table) return done(table.status());
+        done(json{{"id", (*table)->id()}, {"tokens", tokens}, {"table", (*table)->summary()}});
+      });
+}
+
+void Lobby::open_table(StoredTable t, const std::shared_ptr<const Game>& game,
+                       const std::string& client, const std::string* rematch_of,
+                       std::function<void(Result<std::shared_ptr<Table>>)> done) {
   // Quota: unfinished tables per client address, counting those being stored.
   {
     std::unique_lock lock(mu_);
@@ -239,52 +266,90 @@ void Lobby::create(const json& request, const std::string& client, Table::Reply 
     if (--creating_[client] == 0) creating_.erase(client);
   };
 
-  // 2. Secrets: seed (published as its hash) and one token per creator or
-  // invite seat (an open seat's token is drawn when someone joins it).
-  StoredTable t;
+  // The seed, published as its hash (commit-reveal).
   t.id = random_hex(8);
-  t.game = name;
-  t.options = (*game)->options();
   t.seed = random_u64();
   t.seed_hash = sha256_hex(Rng::to_string(t.seed));
   t.created_at = env_.now_ms();
   t.updated_at = t.created_at;
   t.client = client;
-  t.move_seconds = move_seconds;
-  t.seats = std::move(*seats);
-  json tokens = json::array();
-  for (auto& s : t.seats) {
-    if (s.kind != "human" || s.access == "open") {
-      s.token_hash = "";
-      continue;
-    }
-    const std::string token = random_hex(16);
-    s.token_hash = sha256_hex(token);
-    tokens.push_back({{"seat", s.seat}, {"token", token}});
-  }
 
   // 3. Opening chance, then store.
-  Match match = Match::start(*game, t.seed);
+  Match match = Match::start(game, t.seed);
   match.resolve_chance();
   t.log = match.log();
   t.status = match.state().is_terminal() ? "finished" : "open";
   auto table = std::make_shared<Table>(env_, t, std::move(match));
-  const json summary = table->summary();
-  env_.storage->create_table(t, [this, table, tokens, summary, done, created](const Status& st) {
-    if (!st) {
-      created();
-      return done(st);
-    }
-    // 4. Listed and answered only once durable.
-    {
-      std::unique_lock lock(mu_);
-      tables_[table->id()] = table;
-      order_.push_back(table);
-    }
-    created();
-    done(json{{"id", table->id()}, {"tokens", tokens}, {"table", summary}});
-    env_.post_io([table] { table->start_bot_if_due(); });
-  });
+  env_.storage->create_table(
+      t,
+      [this, table, done, created](const Status& st) {
+        if (!st) {
+          created();
+          return done(st);
+        }
+        // 4. Listed and answered only once durable.
+        {
+          std::unique_lock lock(mu_);
+          tables_[table->id()] = table;
+          order_.push_back(table);
+        }
+        created();
+        done(table);
+        env_.post_io([table] { table->start_bot_if_due(); });
+      },
+      rematch_of);
+}
+
+void Lobby::rematch(const std::shared_ptr<Table>& old, Seat seat, const std::string& client,
+                    Table::Reply done) {
+  // The player's own seat at the rematch, with its token (once per seat).
+  auto take_seat = [this, seat, done](Result<std::string> id) {
+    if (!id) return done(id.status());
+    auto table = find(*id);
+    if (!table) return done(failed_precondition("the rematch has expired"));
+    table->take_reserved(seat, [id = *id, done](Result<json> r) {
+      if (!r) return done(r);
+      json answer = std::move(*r);
+      answer["id"] = id;
+      done(std::move(answer));
+    });
+  };
+  const std::string linked = old->rematch_id();
+  const bool alive = !linked.empty() && find(linked) != nullptr;
+  auto start = old->begin_rematch(seat, alive, take_seat);
+  if (!start) return done(start.status());
+  if (!start->create) {
+    if (!start->id.empty()) take_seat(start->id);
+    return;  // otherwise take_seat runs once the rematch exists
+  }
+
+  // The same game, options, timer and seats: computers at their levels,
+  // each human seat reserved for its player (no token until they ask), an
+  // open seat nobody took open again.
+  StoredTable t = std::move(start->meta);
+  for (auto& s : t.seats) {
+    if (s.kind != "human") continue;
+    s.access = s.access == "open" && !s.claimed ? "open" : "invite";
+    s.token_hash = "";
+    s.claimed = false;
+    s.away = false;
+    s.resigned = false;
+  }
+  auto game = all_games().create(t.game, t.options);
+  if (!game) {
+    old->end_rematch(game.status());
+    return done(game.status());
+  }
+  const std::string old_id = old->id();
+  open_table(std::move(t), *game, client, &old_id,
+             [old, take_seat](Result<std::shared_ptr<Table>> table) {
+               if (!table) {
+                 old->end_rematch(table.status());
+                 return take_seat(table.status());
+               }
+               old->end_rematch((*table)->id());
+               take_seat((*table)->id());
+             });
 }
 
 size_t Lobby::expire_due(int64_t now_ms, std::vector<std::string>* errors) {

@@ -49,6 +49,14 @@ class Lobby {
   // Validates and creates a table for `client` (its address, for quotas);
   // `done` gets the creation response.
   void create(const json& request, const std::string& client, Table::Reply done);
+  // POST /api/tables/{id}/rematch for `seat` (a human seat of `old`, a
+  // finished table): the first request creates one new table with the same
+  // game, options, timer and seats, linked from `old` (counted against
+  // `client`'s quota); every seat holder then gets their own seat there,
+  // with a fresh token, once. Concurrent first requests create one table.
+  // `done` gets {"id", "seat", "token"}.
+  void rematch(const std::shared_ptr<Table>& old, Seat seat, const std::string& client,
+               Table::Reply done);
   std::shared_ptr<Table> find(const std::string& id) const;
   // Summaries, newest first; `status` empty or "open"/"running"/"finished".
   json list(const std::string& status, size_t limit) const;
@@ -64,6 +72,12 @@ class Lobby {
 
  private:
   size_t live_tables_of(const std::string& client) const;  // with mu_ held
+  // Steps 2-4 of creating, for a table whose game, options, timer and seats
+  // are set and checked: quota, seed, opening chance, store (with
+  // `rematch_of`, linking that table to this one), list.
+  void open_table(StoredTable t, const std::shared_ptr<const Game>& game, const std::string& client,
+                  const std::string* rematch_of,
+                  std::function<void(Result<std::shared_ptr<Table>>)> done);
   void remove(const std::shared_ptr<Table>& table);
 
   TableEnv env_;

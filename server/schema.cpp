@@ -82,6 +82,11 @@ CREATE TABLE IF NOT EXISTS notes(
   at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS notes_by_table ON notes(table_id);
 )SQL"},
+    // Rematches: a finished table links the table created as its rematch
+    // (none before).
+    Migration{"rematch links", R"SQL(
+ALTER TABLE tables ADD COLUMN rematch_id TEXT NOT NULL DEFAULT '';
+)SQL"},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

@@ -127,7 +127,7 @@ Result<std::vector<StoredTable>> Storage::load_all() {
   {
     Stmt q(db_,
            "SELECT id, game, options, seed, seed_hash, status, created_at, updated_at, client, "
-           "move_seconds FROM tables WHERE expired_at IS NULL ORDER BY created_at, id");
+           "move_seconds, rematch_id FROM tables WHERE expired_at IS NULL ORDER BY created_at, id");
     if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
     while (sqlite3_step(q.get()) == SQLITE_ROW) {
       StoredTable t;
@@ -145,6 +145,7 @@ Result<std::vector<StoredTable>> Storage::load_all() {
       t.updated_at = q.integer(7);
       t.client = q.text(8);
       t.move_seconds = q.integer(9);
+      t.rematch_id = q.text(10);
       index[t.id] = out.size();
       out.push_back(std::move(t));
     }
@@ -301,9 +302,11 @@ void Storage::writer_loop() {
   }
 }
 
-void Storage::create_table(const StoredTable& t, Done done) {
+void Storage::create_table(const StoredTable& t, Done done, const std::string* rematch_of) {
+  std::optional<std::string> old_id;
+  if (rematch_of) old_id = *rematch_of;
   submit(
-      [t](sqlite3* db) -> Status {
+      [t, old_id](sqlite3* db) -> Status {
         Stmt ins(db,
                  "INSERT INTO tables(id, game, options, seed, seed_hash, status, created_at, "
                  "updated_at, client, move_seconds) VALUES(?,?,?,?,?,?,?,?,?,?)");
@@ -347,6 +350,14 @@ void Storage::create_table(const StoredTable& t, Done done) {
           act.bind(5, int64_t{t.log[i].supplied ? 1 : 0});
           act.bind(6, hash_to_hex(t.log[i].hash));
           if (auto st = act.run(); !st) return st;
+        }
+        if (old_id) {
+          Stmt link(db, "UPDATE tables SET rematch_id = ? WHERE id = ?");
+          link.bind(1, t.id);
+          link.bind(2, *old_id);
+          if (auto st = link.run(); !st) return st;
+          if (sqlite3_changes(db) != 1)
+            return not_found(fmt::format("no table {} to link its rematch from", *old_id));
         }
         return Status::ok();
       },

@@ -3,7 +3,7 @@
 //
 // Schema (one file, WAL mode; versioned migrations in server/schema.h):
 //   tables(id, game, options, seed, seed_hash, status, created_at, updated_at,
-//          client, expired_at, move_seconds)
+//          client, expired_at, move_seconds, rematch_id)
 //   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed,
 //         access 'creator'|'invite'|'open'|'' for computers, auto_answer,
 //         name, away, resigned)
@@ -90,6 +90,8 @@ struct StoredTable {
   // Seconds each human decision may take before the computer plays for the
   // seat (0: no timer).
   int64_t move_seconds = 0;
+  // The table created as this one's rematch ("" for none; Lobby::rematch).
+  std::string rematch_id;
   std::vector<StoredSeat> seats;
   std::vector<LogEntry> log;
   std::vector<TableNote> notes;  // in order
@@ -121,7 +123,9 @@ class Storage {
   void stop();
 
   // Asynchronous writes; `done` runs on the writer thread after the commit.
-  void create_table(const StoredTable& t, Done done);
+  // With `rematch_of`, that table's rematch_id becomes t.id in the same
+  // transaction.
+  void create_table(const StoredTable& t, Done done, const std::string* rematch_of = nullptr);
   // Appends log entries first_index.. (their positions in the match log)
   // and sets the table's status.
   void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,

@@ -305,6 +305,7 @@ json Table::summary_locked() const {
       j["returns"] = returns;
     }
   }
+  if (!meta_.rematch_id.empty()) j["rematch"] = meta_.rematch_id;
   if (expired_) j["expired"] = true;
   return j;
 }
@@ -745,6 +746,37 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
     chosen.claimed = true;
     chosen.name = std::move(name);
   }
+  store_token(chosen, token, std::move(done));
+}
+
+void Table::take_reserved(Seat seat, Reply done) {
+  StoredSeat chosen;
+  std::string token;
+  {
+    std::lock_guard lock(mu_);
+    if (expired_) return done(failed_precondition("the rematch has expired"));
+    if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size())
+      return done(failed_precondition(fmt::format("the rematch has no seat {}", seat)));
+    const StoredSeat& s = meta_.seats[static_cast<size_t>(seat)];
+    if (s.kind != "human" || s.access == "open")
+      return done(
+          failed_precondition(fmt::format("seat {} of the rematch is not reserved for you", seat)));
+    // The token is sent once; the first answer's token is the one to use.
+    if (!s.token_hash.empty() || seat_write_in_flight_[static_cast<size_t>(seat)])
+      return done(failed_precondition(fmt::format(
+          "your seat at the rematch ({}) was given out already: use the link of your first "
+          "request",
+          id())));
+    seat_write_in_flight_[static_cast<size_t>(seat)] = true;
+    token = random_hex(16);
+    chosen = s;
+    chosen.token_hash = sha256_hex(token);
+    chosen.claimed = true;
+  }
+  store_token(chosen, token, std::move(done));
+}
+
+void Table::store_token(const StoredSeat& chosen, const std::string& token, Reply done) {
   auto self = shared_from_this();
   env_.storage->update_seat(meta_.id, chosen, [self, chosen, token, done](const Status& st) {
     {
@@ -760,6 +792,49 @@ void Table::join(std::optional<int> wanted, std::string name, Reply done) {
     done(json{{"seat", chosen.seat}, {"token", token}});
     self->env_.post_io([self] { self->broadcast(); });
   });
+}
+
+Result<Table::RematchStart> Table::begin_rematch(Seat seat, bool linked_alive,
+                                                 std::function<void(Result<std::string>)> wait) {
+  std::lock_guard lock(mu_);
+  if (expired_) return failed_precondition("this table has expired");
+  if (seat < 0 || static_cast<size_t>(seat) >= meta_.seats.size())
+    return permission_denied("a rematch needs a seat's token");
+  if (meta_.status != "finished")
+    return failed_precondition("the game is not over: a rematch starts after the end");
+  if (!meta_.rematch_id.empty() && linked_alive) return RematchStart{meta_.rematch_id, false, {}};
+  if (rematch_creating_) {
+    rematch_waiters_.push_back(std::move(wait));
+    return RematchStart{};
+  }
+  rematch_creating_ = true;
+  RematchStart start;
+  start.create = true;
+  start.meta.game = meta_.game;
+  start.meta.options = match_.game().options();
+  start.meta.move_seconds = meta_.move_seconds;
+  start.meta.seats = meta_.seats;
+  return start;
+}
+
+void Table::end_rematch(const Result<std::string>& id) {
+  std::vector<std::function<void(Result<std::string>)>> waiters;
+  {
+    std::lock_guard lock(mu_);
+    rematch_creating_ = false;
+    if (id) meta_.rematch_id = *id;
+    waiters.swap(rematch_waiters_);
+  }
+  for (auto& w : waiters) w(id);
+  if (id) {
+    auto self = shared_from_this();
+    env_.post_io([self] { self->broadcast(); });
+  }
+}
+
+std::string Table::rematch_id() const {
+  std::lock_guard lock(mu_);
+  return meta_.rematch_id;
 }
 
 std::optional<std::string> Table::begin_expiry(int64_t now_ms, const ExpiryRule& rule) {

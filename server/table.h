@@ -110,6 +110,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // joins racing for one seat exactly one wins.
   // `name` (checked by player_name.h) becomes the seat's name.
   void join(std::optional<int> seat, std::string name, Reply done);
+  // Rematch, at the rematch table: gives the player who held `seat` at the
+  // finished table their reserved seat here (a fresh token, drawn now),
+  // once; answers {"seat", "token"}. Lobby::rematch checked who asks.
+  void take_reserved(Seat seat, Reply done);
   // A seat's own settings (POST /api/tables/{id}/seat); a field not given
   // stays. auto_answer: the server answers the seat's decisions that have a
   // default (State::auto_action), or the player does; turned on while such
@@ -135,6 +139,22 @@ class Table : public std::enable_shared_from_this<Table> {
   // its decision for move_seconds at `now_ms`, the computer plays for it
   // from now on, and a note says so (stored before it counts).
   void check_timer(int64_t now_ms);
+
+  // Rematch, at the finished table (Lobby::rematch). What a human seat's
+  // request does: the rematch exists (`id`, empty when the request waits);
+  // this request creates it (`create`: the table's settings in `meta`, then
+  // end_rematch); or another request is creating it, and `wait` gets the
+  // id (or the error) once it exists. `linked_alive`: whether the table
+  // rematch_id() names still exists (an expired rematch is made again).
+  struct RematchStart {
+    std::string id;
+    bool create = false;
+    StoredTable meta;
+  };
+  Result<RematchStart> begin_rematch(Seat seat, bool linked_alive,
+                                     std::function<void(Result<std::string>)> wait);
+  void end_rematch(const Result<std::string>& id);
+  std::string rematch_id() const;
 
   const std::string& client() const { return meta_.client; }
   // Fixed at creation (no lock needed): the sweep skips tables without one.
@@ -202,6 +222,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // flag, calls `done`, then tells the watchers and starts a bot if due.
   void write_seat(const StoredSeat& changed, std::optional<TableNote> note,
                   std::optional<std::string> status, std::function<void(const Status&)> done);
+  // Stores a seat given a fresh token (`chosen`, its in-flight flag set:
+  // join, take_reserved); answers {"seat", "token"} once committed.
+  void store_token(const StoredSeat& chosen, const std::string& token, Reply done);
   // The log in words for `seat` with the table's notes at their places.
   json log_json_locked(Seat seat) const;
   std::string note_text(const TableNote& note) const;
@@ -224,6 +247,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<bool> hinting_;     // per seat: a hint is being thought
   // Per seat: a join, a settings change or a timeout awaits its commit.
   std::vector<bool> seat_write_in_flight_;
+  // A rematch is being created; these requests wait for its id.
+  bool rematch_creating_ = false;
+  std::vector<std::function<void(Result<std::string>)>> rematch_waiters_;
 };
 
 }  // namespace meeple::server

@@ -189,6 +189,14 @@ TEST_F(GoldenDatabase, TheFinishedTableKeepsItsLogAndRefusesMoves) {
   EXPECT_EQ(replay.j["steps"].size(), t["version"].get<size_t>() + 1);
   auto late = post(port_, path + "/actions", json{{"action", 0}}, token(t, 0));
   EXPECT_EQ(late.status, 409) << late.body;
+  // A table saved before rematches existed offers one (schema migration 5).
+  EXPECT_FALSE(get(port_, path).j["table"].contains("rematch"));
+  auto again = post(port_, path + "/rematch", json::object(), token(t, 0));
+  ASSERT_EQ(again.status, 200) << again.body;
+  EXPECT_EQ(get(port_, path).j["table"]["rematch"], again.j["id"]);
+  EXPECT_EQ(
+      get(port_, "/api/tables/" + again.j["id"].get<std::string>(), again.j["token"]).j["you"],
+      again.j["seat"]);
 }
 
 }  // namespace
