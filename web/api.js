@@ -9,6 +9,9 @@
 //   api.join(id)                   -> {seat, token} (an open seat)
 //   api.seat(id, token, settings)  -> the seat's settings (auto_answer, away, name)
 //   api.resign(id, token)          -> {seat, status}
+//   api.rematch(id, token)         -> {id, seat, token}: the finished table's
+//                                     rematch (made by the first call) and
+//                                     this seat's fresh token there
 //   api.log(id), api.replay(id)    (finished tables)
 //   watch(id, token, onMessage, onStatus) -> {close()}: live snapshots,
 //                                     reconnecting; onStatus('live'|'reconnecting'|'refused')
@@ -58,6 +61,7 @@ export const api = {
   join: (id, name) => call('POST', `${t(id)}/join`, { body: name ? { name } : {} }),
   seat: (id, token, settings) => call('POST', `${t(id)}/seat`, { token, body: settings }),
   resign: (id, token) => call('POST', `${t(id)}/resign`, { token, body: {} }),
+  rematch: (id, token) => call('POST', `${t(id)}/rematch`, { token, body: {} }),
   log: (id) => call('GET', `${t(id)}/log`),
   replay: (id) => call('GET', `${t(id)}/replay`),
 };

@@ -13,6 +13,8 @@ export function renderTable(root, id, token) {
   let confirmResign = false; // "Resign" asks once more before it counts
   let busy = false;
   let named = false;
+  let rematching = false; // a rematch request is on its way
+  let pageClosed = false; // the route moved on
   const live = h('span.live', { id: 'live' }, 'connecting…');
   const title = h('h2', {}, 'Table');
   const who = h('p.who');
@@ -125,6 +127,9 @@ export function renderTable(root, id, token) {
           h('button', { id: 'resign-no', onclick: () => { confirmResign = false; draw(); } }, 'Cancel'))
         : h('button', { id: 'resign', onclick: () => { confirmResign = true; draw(); } }, 'Resign'));
     }
+    // A finished table's rematch, at the top (the result, if any, above it).
+    const again = rematchCard(sn);
+    if (again) parts.unshift(again);
     // A game ended by resignation: the state has no result, the table does.
     const resigned = t.seats.find((s) => s.resigned);
     if (t.status === 'finished' && resigned && !sn.view.terminal) {
@@ -208,6 +213,50 @@ export function renderTable(root, id, token) {
     return parts;
   };
 
+  // A finished table offers a rematch (POST /api/tables/{id}/rematch): one
+  // new table, same game, options and seats, made by the first seat holder
+  // who asks; the others get their own seat there the same way. The token
+  // it answers is kept like a created or joined seat's, so coming back here
+  // goes straight to the rematch ("Go to the rematch"); once it exists every
+  // viewer's summary names it (`rematch`), pushed to open pages, and a
+  // spectator may follow it.
+  const rematchCard = (sn) => {
+    const t = sn.table;
+    if (t.status !== 'finished') return null;
+    const next = t.rematch || '';
+    if (typeof sn.you !== 'number' || !token) {
+      return next ? h('div.card.rematch', { id: 'rematch-card' },
+        h('p', {}, 'The players started a rematch.'),
+        h('a.button.primary', { id: 'watch-rematch', href: `#/table/${encodeURIComponent(next)}` }, 'Watch the rematch'))
+        : null;
+    }
+    const held = next ? tokens.get(next)[sn.you] : undefined;
+    const open = (tableId, tok) => { location.hash = `#/table/${encodeURIComponent(tableId)}?token=${encodeURIComponent(tok)}`; };
+    const ask = async () => {
+      if (rematching) return;
+      rematching = true;
+      err.textContent = '';
+      draw();
+      try {
+        const r = await api.rematch(id, token);
+        tokens.setMine(r.id, r.seat, r.token);
+        rematching = false;
+        if (!pageClosed) open(r.id, r.token);
+      } catch (e) {
+        rematching = false;
+        err.textContent = e.message;
+        draw();
+      }
+    };
+    const [label, words, onclick] = held
+      ? ['Go to the rematch', 'Your seat at the rematch is waiting.', () => open(next, held)]
+      : next
+        ? ['Join the rematch', 'The rematch has started; your seat there is kept for you.', ask]
+        : ['Rematch', 'Play again at a new table: the same game, options and players.', ask];
+    return h('div.card.rematch', { id: 'rematch-card' }, h('p', {}, words),
+      h('button.primary', { id: 'rematch', disabled: rematching, onclick }, rematching ? 'Starting the rematch…' : label));
+  };
+
   // Keep the newest log line in sight after each redraw.
   const scrollLog = () => {
     const list = side.querySelector('#log');
@@ -233,6 +282,7 @@ export function renderTable(root, id, token) {
     if (el) el.textContent = clock(Number(el.dataset.deadline) - performance.now());
   }, 1000);
   return () => {
+    pageClosed = true;
     clearInterval(tick);
     w.close();
     document.title = 'meeple';

@@ -3,7 +3,8 @@
 // spectator, a Risk table on the player's own attack with a source and a
 // target chosen (so the prompt, the dice buttons and the odds are shown),
 // a table of The King is Dead on the player's turn (cards) and after
-// Assemble (followers on the map), and the replay of a finished game — each
+// Assemble (followers on the map), a finished table offering its rematch
+// (to a seat, to watch), and the replay of a finished game — each
 // at 1366×768, at 390×844 and at 1366×768 in the dark colour scheme.
 // Violations of impact "serious" or "critical" fail the test; the others
 // are printed as information. No screenshots here (layout.test.js takes them).
@@ -146,6 +147,35 @@ test('a table of The King is Dead', async () => {
   assert.equal(played.status, 200, await played.text());
   await check('The King is Dead (Assemble)', `#/table/${table.id}?token=${table.token}`, async (page) => {
     await page.waitForSelector('.kid-map [role="button"]', { timeout: 30000 });
+    await live(page);
+  });
+});
+
+test('a finished table and its rematch', async () => {
+  // Two human seats (the second invited); Black resigns, which ends it.
+  const res = await fetch(`${BASE}/api/tables`, { method: 'POST',
+    body: JSON.stringify({ game: 'reversi', seats: [{ kind: 'human' }, { kind: 'human', access: 'invite' }] }) });
+  assert.equal(res.status, 201, await res.clone().text());
+  const created = await res.json();
+  const seat = (n) => created.tokens.find((t) => t.seat === n).token;
+  const post = async (route, token) => {
+    const r = await fetch(`${BASE}/api/tables/${created.id}/${route}`, { method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    assert.equal(r.status, 200, await r.clone().text());
+  };
+  await post('resign', seat(0));
+  await check('finished (Rematch offered)', `#/table/${created.id}?token=${seat(0)}`, async (page) => {
+    await page.waitForSelector('#rematch');
+    await live(page);
+  });
+  // Black starts the rematch: White is offered to join it, a spectator to watch it.
+  await post('rematch', seat(0));
+  await check('finished (Join the rematch)', `#/table/${created.id}?token=${seat(1)}`, async (page) => {
+    await page.waitForFunction(() => document.querySelector('#rematch')?.textContent === 'Join the rematch');
+    await live(page);
+  });
+  await check('finished (spectator, Watch the rematch)', `#/table/${created.id}`, async (page) => {
+    await page.waitForSelector('#watch-rematch');
     await live(page);
   });
 });
