@@ -82,10 +82,15 @@ test('lobby → The King is Dead (2 players) → play Assemble and summon by cli
       await page.screenshot({ path: path.join(SHOTS, 'king-is-dead-effect.png'), fullPage: true });
       shot = true;
     }
-    // Whatever the step asks is highlighted: a region, a follower or a button.
+    // Whatever the step asks is highlighted: a region, a follower, a button
+    // or Pass (a placement with nowhere to go).
+    // Wait for one: a push of the same version (a seat coming online) may
+    // redraw the board just now.
+    await page.waitForSelector('.kid-map g.region.legal, .kid-map g.cube.legal, #track li.legal, #kid-buttons button, #pass');
     const target = (await page.$('.kid-map g.region.legal')) ? '.kid-map g.region.legal'
       : (await page.$('.kid-map g.cube.legal')) ? '.kid-map g.cube.legal'
-        : (await page.$('#track li.legal')) ? '#track li.legal' : '#kid-buttons button';
+        : (await page.$('#track li.legal')) ? '#track li.legal'
+          : (await page.$('#kid-buttons button')) ? '#kid-buttons button' : '#pass';
     if (ph === 'summon') assert.equal(target, '.kid-map g.cube.legal', 'the summon takes a follower from the map');
     await clickAndWait(page, target);
   }
