@@ -9,6 +9,16 @@ ExpeditionDeck::ExpeditionDeck(int num_cards) {
   for (int i = 0; i < num_cards; ++i) deck_.push_back(i);
 }
 
+ExpeditionDeck ExpeditionDeck::restore(std::vector<int> deck, std::vector<int> discard,
+                                       std::vector<int> revealed) {
+  ExpeditionDeck d;
+  std::sort(deck.begin(), deck.end());
+  d.deck_ = std::move(deck);
+  d.discard_ = std::move(discard);
+  d.revealed_ = std::move(revealed);
+  return d;
+}
+
 int ExpeditionDeck::choices() const {
   return static_cast<int>(deck_.empty() ? discard_.size() : deck_.size());
 }

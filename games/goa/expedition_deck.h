@@ -20,6 +20,10 @@ class ExpeditionDeck {
  public:
   // All cards of the game in the deck (ids 0..num_cards-1 as indices).
   explicit ExpeditionDeck(int num_cards);
+  // A deck as saved (a state loaded from JSON): the cards in each place; the
+  // deck is kept in ascending order whatever order `deck` lists.
+  static ExpeditionDeck restore(std::vector<int> deck, std::vector<int> discard,
+                                std::vector<int> revealed);
 
   const std::vector<int>& deck() const { return deck_; }  // ascending
   const std::vector<int>& discard() const { return discard_; }
@@ -40,6 +44,7 @@ class ExpeditionDeck {
   bool conserved(int num_cards, const std::vector<std::vector<int>>& hands) const;
 
  private:
+  ExpeditionDeck() = default;
   std::vector<int> deck_, discard_, revealed_;
 };
 

@@ -23,6 +23,14 @@ TEST(GoaExpeditionDeck, DrawsChooseAmongTheCardsLeft) {
   EXPECT_EQ(d.choices(), 28);
 }
 
+TEST(GoaExpeditionDeck, RestoreKeepsEachPlaceAndSortsTheDeck) {
+  ExpeditionDeck d = ExpeditionDeck::restore({5, 2, 9}, {7, 1}, {3});
+  EXPECT_EQ(d.deck(), (std::vector<int>{2, 5, 9}));
+  EXPECT_EQ(d.discard(), (std::vector<int>{7, 1}));
+  EXPECT_EQ(d.revealed(), (std::vector<int>{3}));
+  EXPECT_EQ(d.draw([](int) { return 1; }), 5);
+}
+
 TEST(GoaExpeditionDeck, ReshuffleAndSetAside) {
   const Components& c = components();
   ExpeditionDeck d(30);

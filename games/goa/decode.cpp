@@ -1,0 +1,113 @@
+// Actions as JSON and text, and back (core/game.h). Each id's JSON names
+// its kind and its object in the game's words ({"type":"bid","amount":5},
+// {"type":"develop","track":"ships"}); decoding accepts exactly the JSON or
+// the text of a legal action, so a round trip always gives the same id and
+// nothing else decodes.
+#include <fmt/format.h>
+
+#include "games/goa/goa_state.h"
+#include "games/goa/play_area.h"
+
+namespace meeple::goa {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (char& ch : s)
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  return s;
+}
+
+}  // namespace
+
+json GoaState::action_to_json(Action a) const {
+  if (is_chance()) return {{"type", "outcome"}, {"index", a - act::kOutcome}};
+  auto spice = [&](int s) { return lower(c().spice_names[s]); };
+  if (a >= act::kPosition && a < act::kPosition + kNumPositions)
+    return {{"type", stage_ == Stage::kPlaceFlag ? "flag" : "marker"},
+            {"at", position_name(a - act::kPosition)}};
+  switch (a) {
+    case act::kPass:
+      return {{"type", "pass"}};
+    case act::kSell:
+      return {{"type", "sell"}};
+    case act::kBuy:
+      return {{"type", "buy"}};
+    case act::kTake:
+      return {{"type", "take_lot"}};
+    case act::kPay:
+      return {{"type", "pay_shortfall"}};
+    case act::kDecline:
+      return {{"type", "decline"}};
+    case act::kDraw:
+      return {{"type", "draw"}};
+    case act::kStop:
+      return {{"type", "stop"}};
+    case act::kUseCard:
+      return {{"type", "additional_action"}};
+    case act::kTakeShips:
+      return {{"type", "take"}, {"what", "ships"}};
+    case act::kTakeColonists:
+      return {{"type", "take"}, {"what", "colonists"}};
+    case act::kShips:
+      return {{"type", "ships"}};
+    case act::kHarvest:
+      return {{"type", "harvest"}};
+    case act::kTaxes:
+      return {{"type", "taxes"}};
+    case act::kExpedition:
+      return {{"type", "expedition"}};
+    default:
+      break;
+  }
+  if (a >= act::kDevelop && a < act::kDevelop + kNumTracks)
+    return {{"type", "develop"}, {"track", c().board.tracks[a - act::kDevelop].id}};
+  if (a >= act::kFound && a < act::kSpiceAt)
+    return {{"type", "found"}, {"colony", c().colonies[a - act::kFound].id}};
+  if (a >= act::kSpiceAt && a < act::kDiscardPlantation) {
+    const int h = (a - act::kSpiceAt) / kNumSpices, s = (a - act::kSpiceAt) % kNumSpices;
+    const bool pay = !tasks_.empty() && tasks_.back().kind == TaskKind::kPayDevelop;
+    return {{"type", pay ? "pay_spice" : "place_spice"}, {"holding", h}, {"spice", spice(s)}};
+  }
+  if (a >= act::kDiscardPlantation && a < act::kSpiceType)
+    return {{"type", "discard_plantation"}, {"plantation", a - act::kDiscardPlantation}};
+  if (a >= act::kSpiceType && a < act::kColonyTile)
+    return {{"type", "spice"}, {"spice", spice(a - act::kSpiceType)}};
+  if (a >= act::kColonyTile && a < act::kCard)
+    return {{"type", "colony_tile"}, {"tile", a - act::kColonyTile}};
+  if (a >= act::kCard && a < act::kTile)
+    return {{"type", "discard_card"}, {"card", c().cards[a - act::kCard].id}};
+  if (a >= act::kTile && a < act::kBid)
+    return {{"type", "favor"}, {"tile", c().tiles[a - act::kTile].id}};
+  return {{"type", "bid"}, {"amount", a - act::kBid}};
+}
+
+std::string GoaState::action_to_string(Action a) const {
+  const json j = action_to_json(a);
+  std::string s = j["type"].get<std::string>();
+  for (const auto& [key, value] : j.items()) {
+    if (key == "type") continue;
+    s += " " + (value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  return s;
+}
+
+Result<std::vector<Action>> GoaState::decode_action_object(const json& j) const {
+  if (!j.is_object() && !j.is_string())
+    return invalid_argument("a Goa action is an object with \"type\" or a text command");
+  if (j.is_object() && !(j.contains("type") && j["type"].is_string()))
+    return invalid_argument("the action needs \"type\" (a string)");
+  std::vector<Action> legal;
+  legal_actions(legal);
+  for (Action a : legal)
+    if (j.is_object() ? action_to_json(a) == j : action_to_string(a) == j.get<std::string>())
+      return std::vector<Action>{a};
+  std::string expected;
+  for (size_t i = 0; i < legal.size() && i < 8; ++i)
+    expected += (i ? ", " : "") + action_to_string(legal[i]);
+  if (legal.size() > 8) expected += ", ...";
+  return illegal_action(
+      fmt::format("{} is not a legal action here; legal: {}", j.dump().substr(0, 200), expected));
+}
+
+}  // namespace meeple::goa

@@ -1,0 +1,619 @@
+// GoaState's flow (goa.md §4-§11): the chance nodes of set-up and the era
+// change, the round's phases and the task stack that resolves won tiles,
+// actions and their sub-decisions. Legal actions are in legality.cpp.
+#include "games/goa/goa_state.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "games/goa/colony.h"
+#include "games/goa/gains.h"
+#include "games/goa/round.h"
+#include "games/goa/setup.h"
+
+namespace meeple::goa {
+
+GoaState::GoaState(std::shared_ptr<const GoaConfig> cfg)
+    : cfg_(std::move(cfg)), deck_(static_cast<int>(cfg_->c->cards.size())) {
+  players_.resize(static_cast<size_t>(n()));
+  holdings_.resize(static_cast<size_t>(n()));
+  colony_taken_.assign(c().colonies.size(), 0);
+  grid_.tile.fill(-1);
+  grid_.bonanza.fill(-1);
+  start_era(0);
+}
+
+// --- Chance -----------------------------------------------------------------
+
+EraStack GoaState::probe_era(int& need) const {
+  size_t i = 0;
+  need = 0;
+  const Pick pick = [&](int count) {
+    if (i < picks_.size()) return picks_[i++];
+    if (need == 0) need = count;
+    return 0;
+  };
+  return prepare_era(c(), era_, pick);
+}
+
+std::array<int, 4> GoaState::probe_bonanza(int& need) const {
+  size_t i = 0;
+  need = 0;
+  const Pick pick = [&](int count) {
+    if (i < picks_.size()) return picks_[i++];
+    if (need == 0) need = count;
+    return 0;
+  };
+  return deal_bonanza(c(), bonanza_kept_, pick);
+}
+
+int GoaState::chance_count() const {
+  if (!tasks_.empty()) {
+    const Task& t = tasks_.back();
+    if (t.kind == TaskKind::kDraw || t.kind == TaskKind::kReveal) return deck_.choices();
+    return 0;
+  }
+  int need = 0;
+  switch (stage_) {
+    case Stage::kEraStack:
+      probe_era(need);
+      return need;
+    case Stage::kBonanzaDeal:
+      probe_bonanza(need);
+      return need;
+    case Stage::kFirstSeat:
+      return n();
+    case Stage::kStartDraw:
+      return deck_.choices();
+    default:
+      return 0;
+  }
+}
+
+void GoaState::apply_chance(int i) {
+  const Pick pick = [i](int) { return i; };
+  if (!tasks_.empty()) {
+    Task& t = tasks_.back();
+    if (t.kind == TaskKind::kDraw) {
+      const int card = deck_.draw(pick);
+      assert(card >= 0);
+      players_[t.seat].hand.push_back(card);
+      --t.count;
+    } else {
+      assert(t.kind == TaskKind::kReveal);
+      found_revealed_ += deck_.reveal(c(), pick);
+      --t.count;
+    }
+    run();
+    return;
+  }
+  int need = 0;
+  switch (stage_) {
+    case Stage::kEraStack: {
+      picks_.push_back(i);
+      const EraStack st = probe_era(need);
+      if (need > 0) return;
+      picks_.clear();
+      pool_.insert(pool_.end(), st.removed.begin(), st.removed.end());
+      grid_ = lay_out(st, {-1, -1, -1, -1});
+      if (cfg_->bonanza) {
+        stage_ = Stage::kBonanzaDeal;
+        bonanza_won_ = 0;
+      } else {
+        stage_ = era_ == 0 ? Stage::kFirstSeat : Stage::kPlaceFlag;
+        if (era_ > 0) start_round();
+      }
+      return;
+    }
+    case Stage::kBonanzaDeal: {
+      picks_.push_back(i);
+      const auto dealt = probe_bonanza(need);
+      if (need > 0) return;
+      picks_.clear();
+      grid_.bonanza = dealt;
+      if (era_ == 0) {
+        stage_ = Stage::kFirstSeat;
+      } else {
+        start_round();
+      }
+      return;
+    }
+    case Stage::kFirstSeat:
+      first_seat_ = i;
+      stage_ = Stage::kStartDraw;
+      return;
+    case Stage::kStartDraw: {
+      const int card = deck_.draw(pick);
+      deck_.to_discard(card);
+      start_reveals_.push_back(card);
+      const StartPlayer sp = find_start_player(c(), start_reveals_, first_seat_, n());
+      if (sp.seat < 0 && deck_.choices() > 0) return;
+      // §4 step 7 (the deck holds 5 elephants, so sp.seat is found).
+      flag_holder_ = sp.seat < 0 ? first_seat_ : sp.seat;
+      for (int p = 0; p < n(); ++p) {
+        Player& pl = players_[p];
+        pl.ships = c().setup.start_ships;
+        pl.colonists = c().setup.start_colonists;
+        pl.ducats = p == flag_holder_ ? c().setup.start_player_ducats : c().setup.other_ducats;
+      }
+      start_round();
+      return;
+    }
+    default:
+      assert(false);
+  }
+}
+
+// --- Set-up, rounds, eras ----------------------------------------------------
+
+void GoaState::start_era(int era) {
+  era_ = era;
+  picks_.clear();
+  grid_.tile.fill(-1);
+  grid_.bonanza.fill(-1);
+  stage_ = Stage::kEraStack;
+}
+
+void GoaState::start_round() {
+  for (Holdings& h : holdings_) refresh_recurring(c(), h);
+  round_start_ = flag_holder_;
+  flag_pos_ = -1;
+  markers_.fill(-1);
+  placed_ = 0;
+  lot_ = 0;
+  auction_.reset();
+  bids_.clear();
+  turn_order_.clear();
+  turn_ = 0;
+  stage_ = Stage::kPlaceFlag;
+}
+
+void GoaState::open_lot() {
+  const int owner = marker_owner(round_start_, lot_, n());
+  auction_.emplace(n(), owner);
+  bids_.clear();
+  stage_ = n() > 1 ? Stage::kBid : Stage::kAuctioneer;
+}
+
+// §7.2-§7.6: payments, then the lot to its winner.
+void GoaState::settle_lot(const Settlement& s) {
+  if (s.payer >= 0) {
+    players_[s.payer].ducats -= s.amount;
+    if (s.payee >= 0) players_[s.payee].ducats += s.amount;
+  }
+  tasks_.push_back({TaskKind::kNextLot, s.winner, 0, -1, -1});
+  if (lot_ == 1) {
+    flag_holder_ = s.winner;
+    ++players_[s.winner].extra_action_cards;  // §7.3, ruling 2
+  } else {
+    auto taken = take_lot(grid_, markers_[lot_]);
+    assert(taken.is_ok());
+    if (taken->bonanza >= 0) {
+      bonanza_won_ |= 1u << taken->bonanza;
+      tasks_.push_back({TaskKind::kBonanza, s.winner, 0, taken->bonanza, -1});
+    }
+    tasks_.push_back({TaskKind::kResolveTile, s.winner, 0, taken->tile, -1});
+  }
+  auction_.reset();
+  bids_.clear();
+  run();
+}
+
+void GoaState::start_phase3() {
+  turn_order_ = action_turn_order(flag_holder_, n(), c().setup.actions_per_round);
+  turn_ = 0;
+  stage_ = Stage::kActionTurn;
+}
+
+void GoaState::start_phase4() {
+  stage_ = Stage::kExtraTurn;
+  extra_out_ = 0;
+  next_extra_seat(flag_holder_);
+}
+
+// §9: the next seat clockwise from `from` (inclusive) that is still in; a
+// seat without a card is out when its turn comes.
+void GoaState::next_extra_seat(int from) {
+  for (int k = 0; k < n(); ++k) {
+    const int s = (from + k) % n();
+    if ((extra_out_ >> s) & 1) continue;
+    if (players_[s].extra_action_cards == 0) {
+      extra_out_ |= 1u << s;
+      continue;
+    }
+    extra_seat_ = s;
+    return;
+  }
+  extra_seat_ = -1;
+  end_round();
+}
+
+void GoaState::end_round() {
+  for (Player& p : players_)
+    p.extra_action_cards = std::min(p.extra_action_cards, c().setup.extra_action_hand_limit);
+  const int rounds = c().setup.rounds_per_era;
+  if (round_ == rounds * c().setup.eras) {
+    ++round_;
+    finish_game();
+    return;
+  }
+  ++round_;
+  if ((round_ - 1) % rounds == 0) {
+    start_era(era_ + 1);  // §10: the grid's tiles leave the game
+    return;
+  }
+  start_round();
+}
+
+// §11 and ruling 22: an unactivated Duty tile is activated before the count
+// when its owner has the spices (spices score nothing, so this only gains).
+void GoaState::finish_game() {
+  for (int p = 0; p < n(); ++p) {
+    Holdings& h = holdings_[p];
+    for (int k = 0; k < static_cast<int>(h.tiles.size()); ++k) {
+      const TileInfo& info = c().tiles[h.tiles[k].tile];
+      if (info.kind != TileKind::kDuty || h.tiles[k].used) continue;
+      std::vector<SpiceMove> paid;
+      const SupplyBoard& b = players_[p].board;
+      for (int hd = 0; hd < b.num_holdings(); ++hd)
+        for (int s = 0; s < kNumSpices; ++s)
+          for (int x = 0; x < b.holding(hd).spices[s]; ++x)
+            if (static_cast<int>(paid.size()) < info.amount) paid.push_back({hd, s});
+      if (static_cast<int>(paid.size()) == info.amount)
+        (void)activate_duty(c(), k, players_[p], h, paid);
+    }
+  }
+  stage_ = Stage::kOver;
+}
+
+std::vector<ScoreSheet> GoaState::score_sheets() const {
+  std::vector<Tally> tallies;
+  for (int p = 0; p < n(); ++p) tallies.push_back(tally_of(c(), players_[p], holdings_[p]));
+  return score(c(), tallies);
+}
+
+// --- The task stack -------------------------------------------------------------
+
+void GoaState::run() {
+  while (true) {
+    if (tasks_.empty()) {
+      return;
+    }
+    if (!step_task()) return;
+  }
+}
+
+// Runs the top task if it needs no one; false when it waits.
+bool GoaState::step_task() {
+  Task& t = tasks_.back();
+  Player& p = t.seat >= 0 ? players_[t.seat] : players_[0];
+  switch (t.kind) {
+    case TaskKind::kDraw:
+      if (t.count > 0 && deck_.choices() > 0) return false;
+      tasks_.pop_back();
+      return true;
+    case TaskKind::kReveal:
+      if (t.count > 0 && deck_.choices() > 0) return false;
+      // Ruling 31: a card that cannot be revealed counts 0.
+      tasks_.pop_back();
+      return true;
+    case TaskKind::kPlaceSpices:
+      if (placeable_spices(p, t.count) > 0) return false;
+      tasks_.pop_back();
+      return true;
+    case TaskKind::kResolveTile: {
+      const TileInfo& info = c().tiles[t.arg];
+      switch (tile_timing(info.kind)) {
+        case TileTiming::kPlantation:
+          if (p.board.plantations_full(c()) && t.arg2 < 0) return false;
+          if (info.kind == TileKind::kCropRotation) return false;  // its spice
+          {
+            const Status st = place_plantation(c(), p.board, t.arg, t.arg2);
+            assert(st.is_ok());
+            (void)st;
+          }
+          tasks_.pop_back();
+          return true;
+        case TileTiming::kInstant: {
+          if (info.kind == TileKind::kShipsOrColonists) return false;
+          if (info.kind == TileKind::kFavor) {
+            if (!pool_.empty()) return false;
+            tasks_.pop_back();
+            return true;
+          }
+          Gain g = instant_gain(info);
+          const int draws = g.expedition_cards;
+          g.expedition_cards = 0;
+          const int seat = t.seat;
+          tasks_.pop_back();
+          const Status st = apply_gain(g, players_[seat], deck_, Pick{}, {});
+          assert(st.is_ok());
+          (void)st;
+          if (draws > 0) tasks_.push_back({TaskKind::kDraw, seat, draws, -1, -1});
+          return true;
+        }
+        default:
+          holdings_[t.seat].tiles.push_back({t.arg, false});
+          tasks_.pop_back();
+          return true;
+      }
+    }
+    case TaskKind::kBonanza: {
+      Gain g = bonanza_gain(c().bonanza[t.arg]);
+      const int seat = t.seat, bz = t.arg;
+      tasks_.pop_back();
+      if (g.vp > 0) {
+        holdings_[seat].bonanza_vp.push_back(g.vp);
+        bonanza_kept_ |= 1u << bz;
+      }
+      const int draws = g.expedition_cards, spices = g.spices;
+      g.expedition_cards = g.spices = 0;
+      const Status st = apply_gain(g, players_[seat], deck_, Pick{}, {});
+      assert(st.is_ok());
+      (void)st;
+      if (spices > 0) tasks_.push_back({TaskKind::kPlaceSpices, seat, spices, -1, -1});
+      if (draws > 0) tasks_.push_back({TaskKind::kDraw, seat, draws, -1, -1});
+      return true;
+    }
+    case TaskKind::kPayDevelop: {
+      if (next_payment_spice() >= 0) return false;
+      const int seat = t.seat, track = t.arg;
+      const auto waiver = static_cast<Waiver>(t.arg2);
+      tasks_.pop_back();
+      auto gains = develop(c(), players_[seat], track, waiver, pay_moves_, first_);
+      assert(gains.is_ok());
+      pay_moves_.clear();
+      if (gains->expedition_cards > 0)
+        tasks_.push_back({TaskKind::kDraw, seat, gains->expedition_cards, -1, -1});
+      return true;
+    }
+    case TaskKind::kExpedition:
+      return false;
+    case TaskKind::kFoundSettle: {
+      const Colony& col = c().colonies[t.arg];
+      const Foundation f{col.required, track_value(c().board, p.development, kColonistsTrack),
+                         found_revealed_};
+      if (f.shortfall() > 0) return false;
+      // Ruling 30: success is automatic.
+      deck_.end_reveal();
+      const int seat = t.seat, colony = t.arg;
+      tasks_.pop_back();
+      tasks_.push_back({TaskKind::kColonyTile, seat, 0, colony, -1});
+      return true;
+    }
+    case TaskKind::kColonyTile:
+      return false;
+    case TaskKind::kColonyFill: {
+      const ColonyTile& ct = c().colonies[t.arg].tiles[t.arg2];
+      if (static_cast<int>(colony_fill_.size()) < ct.spaces) return false;
+      const Status st = place_colony(c(), p.board, t.arg, t.arg2, colony_fill_);
+      assert(st.is_ok());
+      (void)st;
+      colony_taken_[t.arg] |= 1 << t.arg2;
+      colony_fill_.clear();
+      tasks_.pop_back();
+      return true;
+    }
+    case TaskKind::kNextLot:
+      tasks_.pop_back();
+      if (++lot_ <= n() + 1) {
+        open_lot();
+      } else {
+        start_phase3();
+      }
+      return true;
+    case TaskKind::kEndTurn:
+      tasks_.pop_back();
+      if (stage_ == Stage::kActionTurn) {
+        if (++turn_ >= static_cast<int>(turn_order_.size())) start_phase4();
+      } else {
+        next_extra_seat((extra_seat_ + 1) % n());
+      }
+      return true;
+  }
+  return false;
+}
+
+// --- Decisions -------------------------------------------------------------
+
+int GoaState::holding_spice(int seat, int h, int s) const {
+  return players_[seat].board.holding(h).spices[s];
+}
+
+int GoaState::pay_count(int s) const {
+  int k = 0;
+  for (const SpiceMove& m : pay_moves_) k += m.spice == s;
+  return k;
+}
+
+std::array<int, kNumSpices> GoaState::step_cost(int seat, int track) const {
+  const int level = players_[seat].development.level[track] + 1;
+  return develop_cost(c().board, track, level, Waiver::kNone).spices;
+}
+
+int GoaState::next_payment_spice() const {
+  const Task& t = tasks_.back();
+  const auto cost = develop_cost(c().board, t.arg, players_[t.seat].development.level[t.arg] + 1,
+                                 static_cast<Waiver>(t.arg2))
+                        .spices;
+  for (int s = 0; s < kNumSpices; ++s)
+    if (pay_count(s) < cost[s]) return s;
+  return -1;
+}
+
+// The action of a turn (phase 3 or an additional action of phase 4).
+void GoaState::choose_action(int seat, Action a) {
+  Player& p = players_[seat];
+  tasks_.push_back({TaskKind::kEndTurn, seat, 0, -1, -1});
+  if (a >= act::kDevelop && a < act::kDevelop + kNumTracks) {
+    pay_moves_.clear();
+    tasks_.push_back(
+        {TaskKind::kPayDevelop, seat, 0, a - act::kDevelop, static_cast<int>(Waiver::kNone)});
+  } else if (a == act::kShips) {
+    take_ships(c(), p);
+  } else if (a == act::kTaxes) {
+    take_taxes(c(), p);
+  } else if (a == act::kHarvest) {
+    tasks_.push_back({TaskKind::kPlaceSpices, seat,
+                      track_value(c().board, p.development, kHarvestTrack), -1, -1});
+  } else if (a == act::kExpedition) {
+    tasks_.push_back({TaskKind::kExpedition, seat, 0, -1, -1});
+  } else {
+    const int colony = a - act::kFound;
+    found_revealed_ = 0;
+    tasks_.push_back({TaskKind::kFoundSettle, seat, 0, colony, -1});
+    tasks_.push_back({TaskKind::kReveal, seat, c().colony_reveal, colony, -1});
+  }
+}
+
+void GoaState::apply(Action a) {
+  assert(is_legal(a));
+  if (is_chance()) {
+    apply_chance(a - act::kOutcome);
+    return;
+  }
+  apply_decision(a);
+  run();
+}
+
+void GoaState::apply_decision(Action a) {
+  if (!tasks_.empty()) {
+    Task& t = tasks_.back();
+    Player& p = players_[t.seat];
+    switch (t.kind) {
+      case TaskKind::kPlaceSpices: {
+        const int h = (a - act::kSpiceAt) / kNumSpices, s = (a - act::kSpiceAt) % kNumSpices;
+        const Status st = add_spice(p.board, h, s);
+        assert(st.is_ok());
+        (void)st;
+        --t.count;
+        return;
+      }
+      case TaskKind::kPayDevelop: {
+        const int h = (a - act::kSpiceAt) / kNumSpices, s = (a - act::kSpiceAt) % kNumSpices;
+        pay_moves_.push_back({h, s});
+        return;
+      }
+      case TaskKind::kResolveTile: {
+        const TileInfo& info = c().tiles[t.arg];
+        if (a >= act::kDiscardPlantation && a < act::kSpiceType) {
+          t.arg2 = a - act::kDiscardPlantation;
+          return;
+        }
+        if (a >= act::kSpiceType && a < act::kColonyTile) {  // Crop rotation
+          const Status st = place_plantation(c(), p.board, t.arg, t.arg2, a - act::kSpiceType);
+          assert(st.is_ok());
+          (void)st;
+          tasks_.pop_back();
+          return;
+        }
+        if (a == act::kTakeShips || a == act::kTakeColonists) {
+          const Gain g = instant_gain(info, a == act::kTakeColonists);
+          const int seat = t.seat;
+          tasks_.pop_back();
+          const Status st = apply_gain(g, players_[seat], deck_, Pick{}, {});
+          assert(st.is_ok());
+          (void)st;
+          return;
+        }
+        // Favor: a tile of the removed pool, resolved as if won.
+        const int tile = a - act::kTile, seat = t.seat;
+        tasks_.pop_back();
+        const Status st = take_from_pool(pool_, tile);
+        assert(st.is_ok());
+        (void)st;
+        tasks_.push_back({TaskKind::kResolveTile, seat, 0, tile, -1});
+        return;
+      }
+      case TaskKind::kExpedition:
+        if (a >= act::kCard && a < act::kCard + 30) {
+          const int card = a - act::kCard;
+          p.hand.erase(std::find(p.hand.begin(), p.hand.end(), card));
+          deck_.to_discard(card);
+        } else if (a == act::kDraw) {
+          ++t.count;
+          tasks_.push_back({TaskKind::kDraw, t.seat, 1, -1, -1});
+        } else {
+          tasks_.pop_back();
+        }
+        return;
+      case TaskKind::kFoundSettle: {
+        const Colony& col = c().colonies[t.arg];
+        const Foundation f{col.required, track_value(c().board, p.development, kColonistsTrack),
+                           found_revealed_};
+        auto out = settle_foundation(c(), f, p.colonists, a == act::kPay);
+        assert(out.is_ok());
+        p.colonists += out->colonists_gained - out->colonists_paid;
+        deck_.end_reveal();
+        const int seat = t.seat, colony = t.arg;
+        tasks_.pop_back();
+        if (out->success) tasks_.push_back({TaskKind::kColonyTile, seat, 0, colony, -1});
+        return;
+      }
+      case TaskKind::kColonyTile:
+        t.kind = TaskKind::kColonyFill;
+        t.arg2 = a - act::kColonyTile;
+        colony_fill_.clear();
+        return;
+      case TaskKind::kColonyFill:
+        colony_fill_.push_back(a - act::kSpiceType);
+        return;
+      default:
+        assert(false);
+        return;
+    }
+  }
+  switch (stage_) {
+    case Stage::kPlaceFlag:
+      flag_pos_ = a - act::kPosition;
+      placed_ = 1;
+      stage_ = Stage::kPlaceMarker;
+      return;
+    case Stage::kPlaceMarker:
+      markers_[++placed_] = a - act::kPosition;
+      if (placed_ == n() + 1) {
+        lot_ = 1;
+        open_lot();
+      }
+      return;
+    case Stage::kBid: {
+      const int bidder = auction_->to_move();
+      if (a == act::kPass) {
+        (void)auction_->pass();
+        bids_.push_back(0);
+      } else {
+        const int amount = a - act::kBid;
+        (void)auction_->bid(amount, players_[bidder].ducats);
+        bids_.push_back(amount);
+      }
+      if (!auction_->bidding()) stage_ = Stage::kAuctioneer;
+      return;
+    }
+    case Stage::kAuctioneer: {
+      auto s = a == act::kBuy ? auction_->buy(players_[auction_->auctioneer()].ducats)
+                              : auction_->sell();
+      assert(s.is_ok());
+      settle_lot(*s);
+      return;
+    }
+    case Stage::kActionTurn:
+      choose_action(turn_order_[turn_], a);
+      return;
+    case Stage::kExtraTurn:
+      if (a == act::kPass) {
+        extra_out_ |= 1u << extra_seat_;
+        next_extra_seat((extra_seat_ + 1) % n());
+      } else if (a == act::kUseCard) {
+        --players_[extra_seat_].extra_action_cards;
+        extra_acting_ = true;
+      } else {
+        extra_acting_ = false;
+        choose_action(extra_seat_, a);
+      }
+      return;
+    default:
+      assert(false);
+  }
+}
+
+}  // namespace meeple::goa

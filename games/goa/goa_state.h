@@ -1,0 +1,231 @@
+// The playable state of Goa (goa.md): the rule modules of games/goa/
+// sequenced into the whole game behind the contract of core/game.h.
+//
+// Flow (goa.md §4-§11): set-up chance nodes (the A stack's removal and
+// layout, the bonanza deal, the first revealer and the start-player draws),
+// then 8 rounds of 1. marker placement, 2. the auctions (flag, then one lot
+// per marker k >= 2), 3. three action turns each from the flag holder,
+// 4. additional actions, 5. the hand limit and, after round 4, the era
+// change (B stack, new bonanza deal); then final scoring.
+//
+// Sub-decisions live on a stack of tasks (`Task`): each says whose decision
+// or which chance draw is due (place a spice, pay a spice for a step, draw a
+// card, reveal for a foundation, resolve a won tile...). Continuation tasks
+// (next lot, end of turn) sit below the work they wait for. Every chance
+// node lists the outcomes 0..n-1 of the module's pick(n) (docs/rulings.md,
+// Goa: draws are chance outcomes over what is left, in ascending order).
+//
+// Action ids (stable; the ranges never overlap):
+//   [0, 64)      chance outcome i (the i-th of the choices)
+//   [64, 109)    a grid position (play_area.h numbering): flag or marker
+//   110 pass, 111 sell, 112 buy, 113 take (no bids), 114 pay the
+//   shortfall, 115 decline, 116 draw a card, 117 stop, 118 use an
+//   additional action card, 119 take ships, 120 take colonists
+//   [121, 126)   DEVELOP track t; 126 SHIPS, 127 HARVEST, 128 TAXES,
+//   129 EXPEDITION, [130, 134) FOUND colony c
+//   [140, 185)   the spice s on holding h (h * 5 + s): placed or paid
+//   [185, 190)   discard plantation i (a fifth plantation arrives)
+//   [190, 195)   spice type s (Crop rotation, a colony space)
+//   [195, 200)   colony tile i of the name being founded
+//   [200, 230)   expedition card (discarded)
+//   [240, 298)   a tile (Favor: taken from the removed pool)
+//   [300, 800)   bid 1..499 ducats
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "games/goa/auction.h"
+#include "games/goa/expedition_deck.h"
+#include "games/goa/grid.h"
+#include "games/goa/kept_tiles.h"
+#include "games/goa/player.h"
+#include "games/goa/scoring.h"
+
+namespace meeple::goa {
+
+struct GoaConfig {
+  int players = 2;
+  bool bonanza = true;
+  const Components* c = nullptr;
+};
+
+namespace act {
+inline constexpr Action kOutcome = 0, kMaxOutcomes = 64;
+inline constexpr Action kPosition = 64;
+inline constexpr Action kPass = 110, kSell = 111, kBuy = 112, kTake = 113, kPay = 114,
+                        kDecline = 115, kDraw = 116, kStop = 117, kUseCard = 118, kTakeShips = 119,
+                        kTakeColonists = 120;
+inline constexpr Action kDevelop = 121, kShips = 126, kHarvest = 127, kTaxes = 128,
+                        kExpedition = 129, kFound = 130;
+inline constexpr Action kSpiceAt = 140, kMaxHoldings = 9;
+inline constexpr Action kDiscardPlantation = 185, kSpiceType = 190, kColonyTile = 195;
+inline constexpr Action kCard = 200, kTile = 240, kBid = 300, kMaxBid = 499;
+inline constexpr int kNumDistinctActions = 800;
+}  // namespace act
+
+// Where the round stands when no task is pending.
+enum class Stage : int {
+  kEraStack,     // chance: the era stack's removal and layout (picks)
+  kBonanzaDeal,  // chance: the bonanza tiles under the corners (picks)
+  kFirstSeat,    // chance: who reveals first for the start player
+  kStartDraw,    // chance: the next card revealed for the start player
+  kPlaceFlag,
+  kPlaceMarker,
+  kBid,
+  kAuctioneer,
+  kActionTurn,  // phase 3: the seat on turn chooses its action
+  kExtraTurn,   // phase 4: use an additional action card or pass
+  kOver,
+};
+
+enum class TaskKind : int {
+  kDraw,         // chance: `seat` draws `count` cards (beyond the limit)
+  kPlaceSpices,  // `seat` places up to `count` spices (as many as fit)
+  kResolveTile,  // `seat` won tile `arg` (arg2: plantation to discard, -1)
+  kBonanza,      // `seat` won bonanza tile `arg`
+  kPayDevelop,   // `seat` pays the spices of a step of track `arg`
+  kExpedition,   // `seat`'s Expedition action; `count` cards drawn so far
+  kReveal,       // chance: `count` cards still to reveal for a foundation
+  kFoundSettle,  // `seat` settles the foundation of colony `arg`
+  kColonyTile,   // `seat` picks the tile of colony `arg`
+  kColonyFill,   // `seat` fills the spaces of the tile (colony arg, tile arg2)
+  kNextLot,      // continuation: the lot is resolved
+  kEndTurn,      // continuation: the action turn is over
+};
+
+struct Task {
+  TaskKind kind = TaskKind::kNextLot;
+  int seat = -1, count = 0, arg = -1, arg2 = -1;
+  bool operator==(const Task&) const = default;
+};
+
+class GoaState final : public State {
+ public:
+  explicit GoaState(std::shared_ptr<const GoaConfig> cfg);
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<GoaState>(*this); }
+  int num_seats() const override { return cfg_->players; }
+  Seat current_player() const override;
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action a) const override;
+  int num_distinct_actions() const override { return act::kNumDistinctActions; }
+  void apply(Action a) override;
+  std::vector<ChanceOutcome> chance_outcomes() const override;
+  std::string chance_description() const override;
+  json action_to_json(Action a) const override;
+  std::string action_to_string(Action a) const override;
+  Result<std::vector<Action>> decode_action_object(const json& j) const override;
+  json view(Seat seat) const override;
+  json to_json() const override;
+  static Result<std::unique_ptr<State>> from_json(std::shared_ptr<const GoaConfig> cfg,
+                                                  const json& j);
+  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  std::vector<double> returns() const override;
+  json scores() const override;
+  uint64_t hash() const override;
+  std::string seat_name(Seat seat) const override;
+  std::string to_text(Seat seat) const override;
+  std::string observation_string(Seat seat) const override;
+  std::string information_state_string(Seat seat) const override;
+  std::vector<int> observation_tensor_shape() const override;
+  std::vector<int> information_state_tensor_shape() const override;
+
+  // For tests and tools.
+  const Components& components() const { return *cfg_->c; }
+  Stage stage() const { return stage_; }
+  int round() const { return round_; }  // 1..8 (9 once over)
+  int era() const { return era_; }
+  int start_player() const { return flag_holder_; }
+  const Player& player(int seat) const { return players_[seat]; }
+  const Holdings& holdings(int seat) const { return holdings_[seat]; }
+  const ExpeditionDeck& deck() const { return deck_; }
+  const Grid& grid() const { return grid_; }
+  const std::vector<int>& favor_pool() const { return pool_; }
+  const std::vector<Task>& tasks() const { return tasks_; }
+  int flag_position() const { return flag_pos_; }
+  int marker_cell(int k) const { return markers_[k]; }
+  int lot() const { return lot_; }
+  // Score sheets as the game would count them now (final once over).
+  std::vector<ScoreSheet> score_sheets() const;
+  // Test hooks: set holdings or counts directly (keeps the flow as is).
+  Player& mutable_player(int seat) { return players_[seat]; }
+  Holdings& mutable_holdings(int seat) { return holdings_[seat]; }
+  ExpeditionDeck& mutable_deck() { return deck_; }
+  Grid& mutable_grid() { return grid_; }
+
+ protected:
+  void write_observation_tensor(Seat seat, std::span<float> out) const override;
+  void write_information_state_tensor(Seat seat, std::span<float> out) const override;
+
+ private:
+  friend struct GoaJson;
+  int n() const { return cfg_->players; }
+  const Components& c() const { return *cfg_->c; }
+  // The number of outcomes at the current chance node (0: not chance).
+  int chance_count() const;
+  // Runs the procedure with the recorded picks; `need` gets the n of the
+  // first pick not yet recorded (0: complete).
+  EraStack probe_era(int& need) const;
+  std::array<int, 4> probe_bonanza(int& need) const;
+  void apply_chance(int i);
+  void apply_decision(Action a);
+  // Pops finished tasks and runs automatic ones until a decision or a
+  // chance node is due, or the flow moves on.
+  void run();
+  bool step_task();  // false: the top task waits for a decision/chance
+  void flow();       // no task pending: the stage moves on
+  void start_round();
+  void start_era(int era);
+  void open_lot();
+  void settle_lot(const Settlement& s);
+  void start_phase3();
+  void start_phase4();
+  void next_extra_seat(int from);
+  void end_round();
+  void finish_game();
+  void choose_action(int seat, Action a);
+  bool action_legal(int seat, Action a) const;
+  int holding_spice(int seat, int h, int s) const;  // spices s on holding h
+  int pay_count(int s) const;                       // spice s paid so far
+  int next_payment_spice() const;                   // -1: fully paid
+  std::array<int, kNumSpices> step_cost(int seat, int track) const;
+
+  std::shared_ptr<const GoaConfig> cfg_;
+  Stage stage_ = Stage::kEraStack;
+  int era_ = 0, round_ = 1;
+  std::vector<int> picks_;  // the picks of the procedure under way
+  std::vector<Player> players_;
+  std::vector<Holdings> holdings_;
+  ExpeditionDeck deck_;
+  Grid grid_{};
+  std::vector<int> pool_;          // the Favor pool: tiles removed at set-up
+  unsigned bonanza_won_ = 0;       // bonanza tiles won this era
+  unsigned bonanza_kept_ = 0;      // bonanza tiles kept for scoring
+  FirstToReach first_{};           // first-to-reach rows taken per column
+  std::vector<int> colony_taken_;  // per colony: bit i = tile i founded
+  int first_seat_ = -1;            // first revealer for the start player
+  std::vector<int> start_reveals_;
+  int flag_holder_ = -1, round_start_ = -1;
+  int flag_pos_ = -1;
+  std::array<int, 6> markers_{-1, -1, -1, -1, -1, -1};  // cell of marker k
+  int placed_ = 0;                                      // markers placed
+  int lot_ = 0;
+  std::optional<Auction> auction_;
+  std::vector<int> bids_;  // this lot's decisions so far (0: pass)
+  std::vector<int> turn_order_;
+  int turn_ = 0;         // index into turn_order_ (phase 3)
+  int extra_seat_ = -1;  // phase 4: the seat on turn
+  unsigned extra_out_ = 0;
+  bool extra_acting_ = false;  // phase 4: the seat used a card, acts now
+  std::vector<Task> tasks_;    // back = top
+  std::vector<SpiceMove> pay_moves_;
+  std::vector<int> colony_fill_;
+  int found_revealed_ = 0;  // colonists on the cards revealed
+};
+
+}  // namespace meeple::goa

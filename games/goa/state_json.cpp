@@ -1,0 +1,329 @@
+// The full state as JSON and back, each seat's view (goa.md ruling 36), the
+// determinization that redraws what a seat cannot see, and the hash.
+//
+// Hidden (ruling 36): the identity of other seats' expedition cards and
+// Mission tiles, the deck's contents, the bonanza tiles not yet won (under
+// the corners and undealt, and the deal's picks while it is under way), and
+// other seats' ducats. Ducats change only in public, so they are hidden in
+// views and observations but kept by determinize and shown in the
+// information state (observation.cpp). Revealed at the end: hands, Mission
+// tiles and ducats.
+#include <algorithm>
+#include <bit>
+
+#include "games/goa/goa_state.h"
+
+namespace meeple::goa {
+
+namespace {
+
+json holding_json(const Holding& h) {
+  return {{"tile", h.tile},         {"colony", h.colony},   {"colony_tile", h.colony_tile},
+          {"capacity", h.capacity}, {"allowed", h.allowed}, {"spices", h.spices}};
+}
+
+Holding holding_from(const json& j) {
+  Holding h;
+  h.tile = j.at("tile").get<int>();
+  h.colony = j.at("colony").get<int>();
+  h.colony_tile = j.at("colony_tile").get<int>();
+  h.capacity = j.at("capacity").get<int>();
+  h.allowed = j.at("allowed").get<SpiceSet>();
+  h.spices = j.at("spices").get<std::array<int, kNumSpices>>();
+  return h;
+}
+
+template <typename T>
+void shuffle(std::vector<T>& v, Rng& rng) {
+  for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
+}
+
+}  // namespace
+
+struct GoaJson {
+  static json player(const Player& p) {
+    json plantations = json::array(), colonies = json::array();
+    for (const Holding& h : p.board.plantations) plantations.push_back(holding_json(h));
+    for (const Holding& h : p.board.colonies) colonies.push_back(holding_json(h));
+    return {{"ducats", p.ducats},
+            {"ships", p.ships},
+            {"colonists", p.colonists},
+            {"additional_action_cards", p.extra_action_cards},
+            {"hand", p.hand},
+            {"levels", p.development.level},
+            {"rows_rewarded", p.development.rows_rewarded},
+            {"plantations", plantations},
+            {"colonies", colonies},
+            {"discarded_single_plantations", p.board.discarded_single_plantations}};
+  }
+  static Player player_from(const json& j) {
+    Player p;
+    p.ducats = j.at("ducats").get<int>();
+    p.ships = j.at("ships").get<int>();
+    p.colonists = j.at("colonists").get<int>();
+    p.extra_action_cards = j.at("additional_action_cards").get<int>();
+    p.hand = j.at("hand").get<std::vector<int>>();
+    p.development.level = j.at("levels").get<std::array<int, kNumTracks>>();
+    p.development.rows_rewarded = j.at("rows_rewarded").get<uint8_t>();
+    for (const json& h : j.at("plantations")) p.board.plantations.push_back(holding_from(h));
+    for (const json& h : j.at("colonies")) p.board.colonies.push_back(holding_from(h));
+    p.board.discarded_single_plantations = j.at("discarded_single_plantations").get<int>();
+    return p;
+  }
+  static json holdings(const Holdings& h) {
+    json tiles = json::array();
+    for (const KeptTile& k : h.tiles) tiles.push_back({{"tile", k.tile}, {"used", k.used}});
+    return {{"tiles", tiles}, {"bonanza_vp", h.bonanza_vp}};
+  }
+  static Holdings holdings_from(const json& j) {
+    Holdings h;
+    for (const json& k : j.at("tiles"))
+      h.tiles.push_back({k.at("tile").get<int>(), k.at("used").get<bool>()});
+    h.bonanza_vp = j.at("bonanza_vp").get<std::vector<int>>();
+    return h;
+  }
+};
+
+json GoaState::to_json() const {
+  json players = json::array(), holdings = json::array(), tasks = json::array(),
+       pay = json::array();
+  for (const Player& p : players_) players.push_back(GoaJson::player(p));
+  for (const Holdings& h : holdings_) holdings.push_back(GoaJson::holdings(h));
+  for (const Task& t : tasks_)
+    tasks.push_back({static_cast<int>(t.kind), t.seat, t.count, t.arg, t.arg2});
+  for (const SpiceMove& m : pay_moves_) pay.push_back({m.holding, m.spice});
+  json auction = nullptr;
+  if (auction_) auction = {{"auctioneer", auction_->auctioneer()}, {"bids", bids_}};
+  return {{"stage", static_cast<int>(stage_)},
+          {"era", era_},
+          {"round", round_},
+          {"picks", picks_},
+          {"players", players},
+          {"holdings", holdings},
+          {"deck", deck_.deck()},
+          {"discard", deck_.discard()},
+          {"revealed", deck_.revealed()},
+          {"grid", grid_.tile},
+          {"bonanza", grid_.bonanza},
+          {"favor_pool", pool_},
+          {"bonanza_won", bonanza_won_},
+          {"bonanza_kept", bonanza_kept_},
+          {"first_to_reach", first_},
+          {"colony_taken", colony_taken_},
+          {"first_seat", first_seat_},
+          {"start_reveals", start_reveals_},
+          {"flag_holder", flag_holder_},
+          {"round_start", round_start_},
+          {"flag", flag_pos_},
+          {"markers", markers_},
+          {"placed", placed_},
+          {"lot", lot_},
+          {"auction", auction},
+          {"turn_order", turn_order_},
+          {"turn", turn_},
+          {"extra_seat", extra_seat_},
+          {"extra_out", extra_out_},
+          {"extra_acting", extra_acting_},
+          {"tasks", tasks},
+          {"pay_moves", pay},
+          {"colony_fill", colony_fill_},
+          {"found_revealed", found_revealed_}};
+}
+
+Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConfig> cfg,
+                                                   const json& j) {
+  auto s = std::make_unique<GoaState>(cfg);
+  const Components& c = *cfg->c;
+  const int n = cfg->players;
+  const int num_tiles = static_cast<int>(c.tiles.size());
+  const int num_cards = static_cast<int>(c.cards.size());
+  auto bad = [](const std::string& what) { return invalid_argument("goa state: " + what); };
+  try {
+    const int stage = j.at("stage").get<int>();
+    if (stage < 0 || stage > static_cast<int>(Stage::kOver)) return bad("no such stage");
+    s->stage_ = static_cast<Stage>(stage);
+    s->era_ = j.at("era").get<int>();
+    s->round_ = j.at("round").get<int>();
+    if (s->era_ < 0 || s->era_ > 1 || s->round_ < 1 || s->round_ > 9)
+      return bad("era or round out of range");
+    s->picks_ = j.at("picks").get<std::vector<int>>();
+    if (j.at("players").size() != static_cast<size_t>(n) ||
+        j.at("holdings").size() != static_cast<size_t>(n))
+      return bad("one entry per player expected");
+    for (int p = 0; p < n; ++p) {
+      s->players_[p] = GoaJson::player_from(j["players"][p]);
+      s->holdings_[p] = GoaJson::holdings_from(j["holdings"][p]);
+      const Player& pl = s->players_[p];
+      if (pl.ducats < 0 || pl.ships < 0 || pl.colonists < 0 || pl.extra_action_cards < 0)
+        return bad("negative counts");
+      for (int lv : pl.development.level)
+        if (lv < 1 || lv > kNumLevels) return bad("level out of range");
+      for (const KeptTile& k : s->holdings_[p].tiles)
+        if (k.tile < 0 || k.tile >= num_tiles) return bad("kept tile out of range");
+      if (static_cast<int>(pl.board.plantations.size()) > c.setup.plantation_spaces ||
+          pl.board.colonies.size() > c.colonies.size())
+        return bad("too many plantations or colonies");
+      for (int h = 0; h < pl.board.num_holdings(); ++h) {
+        const Holding& hd = pl.board.holding(h);
+        if (hd.filled() > hd.capacity || hd.capacity < 0) return bad("spices above capacity");
+        for (int x : hd.spices)
+          if (x < 0) return bad("negative spices");
+      }
+    }
+    auto cards = [&](const char* key) {
+      auto v = j.at(key).get<std::vector<int>>();
+      for (int x : v)
+        if (x < 0 || x >= num_cards) throw std::out_of_range(std::string(key) + ": no such card");
+      return v;
+    };
+    s->deck_ = ExpeditionDeck::restore(cards("deck"), cards("discard"), cards("revealed"));
+    std::vector<std::vector<int>> hands;
+    for (const Player& p : s->players_) hands.push_back(p.hand);
+    if (!s->deck_.conserved(num_cards, hands)) return bad("expedition cards are not conserved");
+    s->grid_.tile = j.at("grid").get<std::array<int, kNumCells>>();
+    s->grid_.bonanza = j.at("bonanza").get<std::array<int, 4>>();
+    for (int t : s->grid_.tile)
+      if (t < -1 || t >= num_tiles) return bad("grid tile out of range");
+    for (int b : s->grid_.bonanza)
+      if (b < -1 || b >= static_cast<int>(c.bonanza.size())) return bad("bonanza out of range");
+    s->pool_ = j.at("favor_pool").get<std::vector<int>>();
+    for (int t : s->pool_)
+      if (t < 0 || t >= num_tiles) return bad("favor pool tile out of range");
+    s->bonanza_won_ = j.at("bonanza_won").get<unsigned>();
+    s->bonanza_kept_ = j.at("bonanza_kept").get<unsigned>();
+    s->first_ = j.at("first_to_reach").get<FirstToReach>();
+    s->colony_taken_ = j.at("colony_taken").get<std::vector<int>>();
+    if (s->colony_taken_.size() != c.colonies.size()) return bad("colony_taken: one per colony");
+    s->first_seat_ = j.at("first_seat").get<int>();
+    s->start_reveals_ = cards("start_reveals");
+    s->flag_holder_ = j.at("flag_holder").get<int>();
+    s->round_start_ = j.at("round_start").get<int>();
+    for (int seat : {s->first_seat_, s->flag_holder_, s->round_start_})
+      if (seat < -1 || seat >= n) return bad("seat out of range");
+    s->flag_pos_ = j.at("flag").get<int>();
+    s->markers_ = j.at("markers").get<std::array<int, 6>>();
+    s->placed_ = j.at("placed").get<int>();
+    s->lot_ = j.at("lot").get<int>();
+    if (s->placed_ < 0 || s->placed_ > n + 1 || s->lot_ < 0 || s->lot_ > n + 2)
+      return bad("markers or lot out of range");
+    if (!j.at("auction").is_null()) {
+      const int auctioneer = j["auction"].at("auctioneer").get<int>();
+      if (auctioneer < 0 || auctioneer >= n) return bad("auctioneer out of range");
+      s->auction_.emplace(n, auctioneer);
+      s->bids_ = j["auction"].at("bids").get<std::vector<int>>();
+      for (int b : s->bids_) {
+        if (!s->auction_->bidding()) return bad("too many bids");
+        const Status st = b == 0 ? s->auction_->pass() : s->auction_->bid(b, act::kMaxBid);
+        if (!st) return bad("bids: " + st.to_string());
+      }
+    }
+    s->turn_order_ = j.at("turn_order").get<std::vector<int>>();
+    s->turn_ = j.at("turn").get<int>();
+    s->extra_seat_ = j.at("extra_seat").get<int>();
+    s->extra_out_ = j.at("extra_out").get<unsigned>();
+    s->extra_acting_ = j.at("extra_acting").get<bool>();
+    s->tasks_.clear();
+    for (const json& t : j.at("tasks")) {
+      Task task{static_cast<TaskKind>(t.at(0).get<int>()), t.at(1).get<int>(), t.at(2).get<int>(),
+                t.at(3).get<int>(), t.at(4).get<int>()};
+      if (t.at(0).get<int>() < 0 || t.at(0).get<int>() > static_cast<int>(TaskKind::kEndTurn) ||
+          task.seat < 0 || task.seat >= n)
+        return bad("task out of range");
+      s->tasks_.push_back(task);
+    }
+    for (const json& m : j.at("pay_moves"))
+      s->pay_moves_.push_back({m.at(0).get<int>(), m.at(1).get<int>()});
+    s->colony_fill_ = j.at("colony_fill").get<std::vector<int>>();
+    s->found_revealed_ = j.at("found_revealed").get<int>();
+    if (s->stage_ == Stage::kActionTurn &&
+        (s->turn_ < 0 || s->turn_ >= static_cast<int>(s->turn_order_.size())))
+      return bad("turn out of range");
+    if ((s->stage_ == Stage::kBid || s->stage_ == Stage::kAuctioneer) && s->tasks_.empty() &&
+        !s->auction_)
+      return bad("an auction stage needs the auction");
+  } catch (const std::exception& e) {
+    return bad(e.what());
+  }
+  if (s->to_json() != j) return bad("the document has fields out of place");
+  return std::unique_ptr<State>(std::move(s));
+}
+
+uint64_t GoaState::hash() const {
+  // FNV-1a over the canonical JSON text.
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : to_json().dump()) {
+    h ^= ch;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+json GoaState::view(Seat seat) const {
+  json v = to_json();
+  const bool over = stage_ == Stage::kOver;
+  for (int p = 0; p < n(); ++p) {
+    if (p == seat || over) continue;
+    json& pj = v["players"][p];
+    pj["hand"] = static_cast<int>(players_[p].hand.size());
+    pj["ducats"] = nullptr;
+    json& tiles = v["holdings"][p]["tiles"];
+    for (json& k : tiles)
+      if (c().tiles[k["tile"].get<int>()].kind == TileKind::kMission) k["tile"] = "mission";
+  }
+  v["deck"] = static_cast<int>(deck_.deck().size());
+  for (json& b : v["bonanza"])
+    if (b.get<int>() >= 0) b = "hidden";
+  if (stage_ == Stage::kBonanzaDeal) v["picks"] = static_cast<int>(picks_.size());
+  v["current_player"] = current_player();
+  v["terminal"] = over;
+  if (over) v["scores"] = scores();
+  return v;
+}
+
+std::unique_ptr<State> GoaState::determinize(Seat seat, Rng& rng) const {
+  auto d = std::make_unique<GoaState>(*this);
+  if (stage_ == Stage::kOver) return d;
+  // Expedition cards: the deck and the other hands, redealt by hand size.
+  std::vector<int> unknown = deck_.deck();
+  for (int p = 0; p < n(); ++p)
+    if (p != seat) unknown.insert(unknown.end(), players_[p].hand.begin(), players_[p].hand.end());
+  shuffle(unknown, rng);
+  size_t k = 0;
+  for (int p = 0; p < n(); ++p) {
+    if (p == seat) continue;
+    for (int& card : d->players_[p].hand) card = unknown[k++];
+  }
+  d->deck_ = ExpeditionDeck::restore({unknown.begin() + static_cast<long>(k), unknown.end()},
+                                     deck_.discard(), deck_.revealed());
+  // Bonanza tiles not won: under the corners or undealt.
+  const int num_bonanza = static_cast<int>(c().bonanza.size());
+  if (stage_ == Stage::kBonanzaDeal) {
+    const int pool = num_bonanza - std::popcount(bonanza_kept_);
+    for (size_t i = 0; i < d->picks_.size(); ++i)
+      d->picks_[i] = static_cast<int>(rng.below(static_cast<uint64_t>(pool - static_cast<int>(i))));
+  } else {
+    std::vector<int> hidden;
+    for (int b = 0; b < num_bonanza; ++b)
+      if (!((bonanza_won_ >> b) & 1) && !((bonanza_kept_ >> b) & 1)) hidden.push_back(b);
+    shuffle(hidden, rng);
+    size_t h = 0;
+    for (int& b : d->grid_.bonanza)
+      if (b >= 0) b = hidden[h++];
+  }
+  // Mission tiles won by the others, face down.
+  std::vector<int*> slots;
+  std::vector<int> missions;
+  for (int p = 0; p < n(); ++p) {
+    if (p == seat) continue;
+    for (KeptTile& kt : d->holdings_[p].tiles)
+      if (c().tiles[kt.tile].kind == TileKind::kMission) {
+        slots.push_back(&kt.tile);
+        missions.push_back(kt.tile);
+      }
+  }
+  shuffle(missions, rng);
+  for (size_t i = 0; i < slots.size(); ++i) *slots[i] = missions[i];
+  return d;
+}
+
+}  // namespace meeple::goa

@@ -1,0 +1,647 @@
+// The playable Goa state (games/goa/goa_state.h): the shared conformance
+// suite on an unregistered game, random games checking the invariants of
+// goa.md (ducats never negative, spices within capacity, exactly 8 rounds,
+// expedition cards conserved, every game ends) with JSON round trips and
+// hashes, and the sequencing scenarios of goa.md §12 (T2, T4, T6-T13, T15,
+// T14's tie-break) played through the state's own actions.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/rng.h"
+#include "games/goa/goa_game.h"
+#include "games/goa/play_area.h"
+#include "tests/common/conformance.h"
+#include "tests/games/goa/goa_helpers.h"
+
+namespace meeple::goa {
+namespace {
+
+using testing::components;
+
+std::shared_ptr<const Game> make(int players, bool bonanza = true) {
+  auto g = make_game({{"players", players}, {"bonanza", bonanza}});
+  EXPECT_TRUE(g.is_ok()) << g.status().to_string();
+  return *g;
+}
+
+const Registry& goa_registry() {
+  static const Registry r = [] {
+    Registry reg;
+    register_game(reg);
+    return reg;
+  }();
+  return r;
+}
+
+GoaState& goa(std::unique_ptr<State>& s) {
+  return static_cast<GoaState&>(*s);
+}
+
+// The chance outcome that draws `card` (the deck lists its cards ascending).
+Action draw_outcome(const GoaState& s, int card) {
+  const auto& d = s.deck().deck();
+  const auto it = std::find(d.begin(), d.end(), card);
+  EXPECT_NE(it, d.end()) << "card " << card << " is not in the deck";
+  return act::kOutcome + static_cast<Action>(it - d.begin());
+}
+
+// The cards (indices) with the start-player symbol, and without.
+std::vector<int> cards_where(bool elephant) {
+  const Components& c = components();
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(c.cards.size()); ++i)
+    if ((c.cards[i].symbol == c.start_player_symbol) == elephant) out.push_back(i);
+  return out;
+}
+
+// Plays the set-up's chance nodes: the first outcome for the stack and the
+// bonanza deal, `first` reveals first and the first elephant card is drawn
+// at once, so `first` is start player.
+std::unique_ptr<State> set_up(int players, int first, bool bonanza = true) {
+  auto s = make(players, bonanza)->new_initial_state();
+  while (goa(s).stage() == Stage::kEraStack || goa(s).stage() == Stage::kBonanzaDeal)
+    s->apply(act::kOutcome);
+  EXPECT_EQ(goa(s).stage(), Stage::kFirstSeat);
+  s->apply(act::kOutcome + first);
+  s->apply(draw_outcome(goa(s), cards_where(true)[0]));
+  EXPECT_EQ(goa(s).stage(), Stage::kPlaceFlag);
+  return s;
+}
+
+// Places the flag and markers with the first legal choice each.
+void place_all(std::unique_ptr<State>& s) {
+  while (goa(s).stage() == Stage::kPlaceFlag || goa(s).stage() == Stage::kPlaceMarker)
+    s->apply(s->legal_actions().front());
+}
+
+// Every lot: everybody passes, the auctioneer takes it (first choices for
+// any tile decisions, first outcomes for draws).
+void pass_auctions(std::unique_ptr<State>& s) {
+  while (goa(s).stage() == Stage::kBid || goa(s).stage() == Stage::kAuctioneer ||
+         !goa(s).tasks().empty()) {
+    if (goa(s).stage() == Stage::kActionTurn && goa(s).tasks().empty()) break;
+    s->apply(s->legal_actions().front());
+  }
+}
+
+// --- Conformance ---------------------------------------------------------------
+
+TEST(GoaConformance, TwoThreeAndFourPlayers) {
+  for (int players = 2; players <= 4; ++players) {
+    SCOPED_TRACE(players);
+    meeple::testing::run_conformance("goa", {{"players", players}},
+                                     {.games = 1,
+                                      .seed = static_cast<uint64_t>(players),
+                                      .deep_check_every = 19,
+                                      .id_sweep_every = 25},
+                                     goa_registry());
+  }
+}
+
+TEST(GoaConformance, WithoutBonanza) {
+  meeple::testing::run_conformance(
+      "goa", {{"players", 3}, {"bonanza", false}},
+      {.games = 1, .seed = 9, .deep_check_every = 17, .id_sweep_every = 25}, goa_registry());
+}
+
+// --- Random games ----------------------------------------------------------------
+
+struct Invariants {
+  int rounds_seen = 0;
+  int steps = 0;
+};
+
+void check_invariants(const GoaState& s) {
+  const Components& c = s.components();
+  std::vector<std::vector<int>> hands;
+  for (int p = 0; p < s.num_seats(); ++p) {
+    const Player& pl = s.player(p);
+    ASSERT_GE(pl.ducats, 0);
+    ASSERT_GE(pl.ships, 0);
+    ASSERT_GE(pl.colonists, 0);
+    ASSERT_GE(pl.extra_action_cards, 0);
+    ASSERT_LE(static_cast<int>(pl.board.plantations.size()), c.setup.plantation_spaces);
+    for (int h = 0; h < pl.board.num_holdings(); ++h) {
+      const Holding& hd = pl.board.holding(h);
+      ASSERT_LE(hd.filled(), hd.capacity) << "spices above capacity";
+      for (int sp = 0; sp < kNumSpices; ++sp)
+        if (hd.spices[sp] > 0) {
+          ASSERT_TRUE((hd.allowed >> sp) & 1) << "a spice of the wrong type";
+        }
+    }
+    hands.push_back(pl.hand);
+  }
+  ASSERT_TRUE(s.deck().conserved(static_cast<int>(c.cards.size()), hands))
+      << "expedition cards conserved";
+}
+
+// Plays one random game; `round_trip`: JSON and hash checks at every step.
+void random_game(const Game& game, uint64_t seed, bool round_trip) {
+  Rng rng(seed);
+  auto s = game.new_initial_state();
+  std::set<int> rounds;
+  int steps = 0;
+  while (!s->is_terminal()) {
+    const GoaState& g = static_cast<const GoaState&>(*s);
+    ASSERT_NO_FATAL_FAILURE(check_invariants(g));
+    if (g.stage() == Stage::kPlaceFlag) rounds.insert(g.round());
+    if (round_trip) {
+      const json j = s->to_json();
+      auto back = game.state_from_json(j);
+      ASSERT_TRUE(back.is_ok()) << back.status().to_string();
+      ASSERT_EQ((*back)->to_json(), j);
+      ASSERT_EQ((*back)->hash(), s->hash());
+      ASSERT_EQ((*back)->legal_actions(), s->legal_actions());
+    }
+    const auto legal = s->legal_actions();
+    ASSERT_FALSE(legal.empty());
+    s->apply(legal[rng.below(legal.size())]);
+    ASSERT_LT(++steps, kPracticalGameLength) << "the game must end";
+  }
+  const GoaState& g = static_cast<const GoaState&>(*s);
+  ASSERT_NO_FATAL_FAILURE(check_invariants(g));
+  ASSERT_EQ(rounds, (std::set<int>{1, 2, 3, 4, 5, 6, 7, 8})) << "exactly 8 rounds";
+  ASSERT_EQ(g.round(), 9);
+  int winners = 0;
+  for (double r : s->returns()) {
+    ASSERT_TRUE(r == 1.0 || r == -1.0);
+    winners += r == 1.0;
+  }
+  ASSERT_GE(winners, 1);
+}
+
+TEST(GoaRandomGames, InvariantsHoldAndEveryGameEnds) {
+  for (int players = 2; players <= 4; ++players) {
+    auto game = make(players);
+    for (uint64_t seed = 0; seed < 200; ++seed) {
+      SCOPED_TRACE(::testing::Message() << players << " players, seed " << seed);
+      ASSERT_NO_FATAL_FAILURE(random_game(*game, seed * 7919 + players, false));
+    }
+  }
+}
+
+TEST(GoaRandomGames, JsonRoundTripAndHashAtEveryStep) {
+  for (int players = 2; players <= 4; ++players) {
+    auto game = make(players, players != 3);
+    for (uint64_t seed = 0; seed < 2; ++seed) {
+      SCOPED_TRACE(::testing::Message() << players << " players, seed " << seed);
+      ASSERT_NO_FATAL_FAILURE(random_game(*game, seed + 1000 * players, true));
+    }
+  }
+}
+
+// --- Scenarios (goa.md §12) ----------------------------------------------------
+
+// T2: three players, P0 reveals first; three cards without the elephant,
+// then one with it: P0 (the fourth reveal comes round to him) starts.
+TEST(GoaScenario, T2StartPlayerAndStartingResources) {
+  auto s = make(3)->new_initial_state();
+  while (goa(s).stage() != Stage::kFirstSeat) s->apply(act::kOutcome);
+  s->apply(act::kOutcome + 0);
+  const auto plain = cards_where(false);
+  for (int k = 0; k < 3; ++k) {
+    s->apply(draw_outcome(goa(s), plain[k]));
+    ASSERT_EQ(goa(s).stage(), Stage::kStartDraw);
+  }
+  s->apply(draw_outcome(goa(s), cards_where(true)[0]));
+  const GoaState& g = goa(s);
+  ASSERT_EQ(g.stage(), Stage::kPlaceFlag);
+  EXPECT_EQ(g.start_player(), 0);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(g.player(0).ducats, 5);
+  EXPECT_EQ(g.player(1).ducats, 10);
+  EXPECT_EQ(g.player(2).ducats, 10);
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_EQ(g.player(p).ships, 4);
+    EXPECT_EQ(g.player(p).colonists, 2);
+    EXPECT_EQ(g.player(p).extra_action_cards, 0);
+    EXPECT_TRUE(g.player(p).hand.empty());
+    EXPECT_EQ(g.player(p).development.level, (std::array<int, 5>{1, 1, 1, 1, 1}));
+  }
+  EXPECT_EQ(g.deck().discard().size(), 4u);
+  EXPECT_EQ(g.deck().deck().size(), 26u);
+}
+
+// T4: full grid, 4 players, P0 start, flag at L(2): marker 2 may go on
+// (1,0), (2,0), (3,0); after (1,0), marker 3 on (0,0), (0,1), (1,1), (2,0),
+// (2,1).
+TEST(GoaScenario, T4MarkerAdjacency) {
+  auto s = set_up(4, 0);
+  EXPECT_EQ(s->current_player(), 0);
+  s->apply(act::kPosition + left_slot(2));
+  EXPECT_EQ(s->current_player(), 1);
+  auto cells = [&] {
+    std::vector<Action> want;
+    for (Action a : s->legal_actions()) want.push_back(a - act::kPosition);
+    return want;
+  };
+  EXPECT_EQ(cells(), (std::vector<Action>{cell(1, 0), cell(2, 0), cell(3, 0)}));
+  s->apply(act::kPosition + cell(1, 0));
+  EXPECT_EQ(s->current_player(), 2);
+  EXPECT_EQ(cells(),
+            (std::vector<Action>{cell(0, 0), cell(0, 1), cell(1, 1), cell(2, 0), cell(2, 1)}));
+}
+
+// T3 on the state: the flag may not stand on a full cell, and every edge
+// slot of a full grid is legal in round 1.
+TEST(GoaScenario, T3FlagOnAFullGridStandsOnTheEdge) {
+  auto s = set_up(2, 0);
+  const auto legal = s->legal_actions();
+  EXPECT_EQ(legal.size(), 20u);
+  for (Action a : legal) EXPECT_GE(a - act::kPosition, kNumCells);
+}
+
+// T6: P1 auctions lot 2; P2 bids 3, P3 bids 5, P0 passes; P1 sells.
+// T7: the same bids, P1 buys for 4.
+void auction_lot2(bool buy) {
+  auto s = set_up(4, 0);
+  place_all(s);
+  // Lot 1 (flag): all pass, P0 keeps it (T8: +1 additional action card).
+  ASSERT_EQ(goa(s).stage(), Stage::kBid);
+  for (int k = 0; k < 3; ++k) s->apply(act::kPass);
+  ASSERT_EQ(s->legal_actions(), std::vector<Action>{act::kTake});
+  s->apply(act::kTake);
+  EXPECT_EQ(goa(s).player(0).extra_action_cards, 1) << "T8";
+  EXPECT_EQ(goa(s).player(0).ducats, 5) << "T8: free";
+  // Equal money for the scenario.
+  for (int p = 0; p < 4; ++p) goa(s).mutable_player(p).ducats = 10;
+  ASSERT_EQ(goa(s).lot(), 2);
+  EXPECT_EQ(s->current_player(), 2) << "bidding starts left of the auctioneer P1";
+  s->apply(act::kBid + 3);
+  EXPECT_EQ(s->current_player(), 3);
+  EXPECT_FALSE(s->is_legal(act::kBid + 3)) << "a bid must beat the highest";
+  s->apply(act::kBid + 5);
+  EXPECT_EQ(s->current_player(), 0);
+  s->apply(act::kPass);
+  EXPECT_EQ(s->current_player(), 1);
+  const int tile_cell = goa(s).marker_cell(2);
+  s->apply(buy ? act::kBuy : act::kSell);
+  // Resolve any decision the tile asks of its winner.
+  while (!goa(s).tasks().empty() && !s->is_chance()) s->apply(s->legal_actions().front());
+  const GoaState& g = goa(s);
+  EXPECT_EQ(g.grid().tile[tile_cell], -1) << "the tile left the grid";
+  if (buy) {
+    EXPECT_EQ(g.player(1).ducats, 6);
+    EXPECT_EQ(g.player(3).ducats, 10);
+  } else {
+    EXPECT_EQ(g.player(3).ducats, 5);
+    EXPECT_EQ(g.player(1).ducats, 15);
+  }
+  EXPECT_EQ(g.player(0).ducats, 10);
+  EXPECT_EQ(g.player(2).ducats, 10);
+}
+
+TEST(GoaScenario, T6AuctioneerSells) {
+  auction_lot2(false);
+}
+TEST(GoaScenario, T7AuctioneerBuys) {
+  auction_lot2(true);
+}
+
+// T9: P0 holds the flag with 5 ducats; P1 bids 2, P2 passes, P3 bids 4, P0
+// sells: P3 takes flag and card; lots 2-5 are auctioned by P1, P2, P3, P0;
+// phase 3 runs P3, P0, P1, P2; P3 places the flag next round.
+TEST(GoaScenario, T9FlagChangesHands) {
+  auto s = set_up(4, 0);
+  place_all(s);
+  s->apply(act::kBid + 2);
+  s->apply(act::kPass);
+  s->apply(act::kBid + 4);
+  EXPECT_EQ(s->current_player(), 0);
+  s->apply(act::kSell);
+  const GoaState& g = goa(s);
+  EXPECT_EQ(g.player(3).ducats, 6);
+  EXPECT_EQ(g.player(3).extra_action_cards, 1);
+  EXPECT_EQ(g.player(0).ducats, 9);
+  EXPECT_EQ(g.player(0).extra_action_cards, 0);
+  EXPECT_EQ(g.start_player(), 3);
+  std::vector<int> auctioneers;
+  while (g.stage() != Stage::kActionTurn || !g.tasks().empty()) {
+    if (g.stage() == Stage::kBid && g.tasks().empty() &&
+        (auctioneers.empty() || auctioneers.back() != (g.lot() + 0)))
+      auctioneers.push_back(g.lot());
+    if (g.stage() == Stage::kAuctioneer && g.tasks().empty()) {
+      auctioneers.back() = s->current_player();
+    }
+    s->apply(s->is_chance() ? act::kOutcome : s->legal_actions().front());
+  }
+  EXPECT_EQ(auctioneers, (std::vector<int>{1, 2, 3, 0}));
+  std::vector<int> order;
+  for (int k = 0; k < 4; ++k) {
+    order.push_back(s->current_player());
+    s->apply(act::kTaxes);
+  }
+  EXPECT_EQ(order, (std::vector<int>{3, 0, 1, 2}));
+  // Finish the round with taxes and passes; P3 then places the flag.
+  while (g.stage() != Stage::kPlaceFlag) {
+    const auto legal = s->legal_actions();
+    if (std::find(legal.begin(), legal.end(), act::kTaxes) != legal.end())
+      s->apply(act::kTaxes);
+    else
+      s->apply(legal.front());
+  }
+  EXPECT_EQ(g.round(), 2);
+  EXPECT_EQ(s->current_player(), 3);
+}
+
+// Plays to the first action turn with everyone passing in the auctions.
+std::unique_ptr<State> to_phase3(int players) {
+  auto s = set_up(players, 0);
+  place_all(s);
+  pass_auctions(s);
+  EXPECT_EQ(goa(s).stage(), Stage::kActionTurn);
+  EXPECT_EQ(s->current_player(), 0);
+  return s;
+}
+
+// A card (index) in the deck with this many colonists, not in `avoid`.
+int card_with_colonists(const State& s, int colonists, std::vector<int> avoid = {}) {
+  const Components& c = components();
+  for (int i : static_cast<const GoaState&>(s).deck().deck())
+    if (c.cards[i].colonists == colonists &&
+        std::find(avoid.begin(), avoid.end(), i) == avoid.end())
+      return i;
+  ADD_FAILURE() << "no card with " << colonists << " colonists";
+  return -1;
+}
+
+int colony_index(const char* id) {
+  const Components& c = components();
+  for (int i = 0; i < static_cast<int>(c.colonies.size()); ++i)
+    if (c.colonies[i].id == id) return i;
+  ADD_FAILURE() << id;
+  return -1;
+}
+
+// T10: Colonists level 3 (value 4), 2 colonists; FOUND Cochin (8); reveals
+// of 1 and 2 colonists: 7, shortfall 1, paid with a colonist card.
+TEST(GoaScenario, T10ColonyFoundedWithColonistCards) {
+  auto s = to_phase3(2);
+  Player& p = goa(s).mutable_player(0);
+  p.development.level = {1, 1, 1, 1, 3};
+  p.colonists = 2;
+  p.hand.clear();
+  const int cochin = colony_index("cochin");
+  s->apply(act::kFound + cochin);
+  ASSERT_TRUE(s->is_chance());
+  const int c1 = card_with_colonists(*s, 1), c2 = card_with_colonists(*s, 2);
+  s->apply(draw_outcome(goa(s), c1));
+  s->apply(draw_outcome(goa(s), c2));
+  ASSERT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->legal_actions(), (std::vector<Action>{act::kPay, act::kDecline}));
+  s->apply(act::kPay);
+  // The tile of the name, then its one space (Cochin: any spice).
+  EXPECT_EQ(s->action_to_json(s->legal_actions().front())["type"], "colony_tile");
+  s->apply(s->legal_actions().front());
+  EXPECT_EQ(s->legal_actions().size(), 5u) << "a Cochin space takes any spice";
+  s->apply(act::kSpiceType + kPepper);
+  const GoaState& g = goa(s);
+  EXPECT_EQ(g.player(0).colonists, 1);
+  ASSERT_EQ(g.player(0).board.colonies.size(), 1u);
+  EXPECT_EQ(g.player(0).board.colonies[0].colony, cochin);
+  EXPECT_EQ(g.player(0).board.colonies[0].spices[kPepper], 1);
+  const auto& discard = g.deck().discard();
+  EXPECT_NE(std::find(discard.begin(), discard.end(), c1), discard.end());
+  EXPECT_NE(std::find(discard.begin(), discard.end(), c2), discard.end());
+  EXPECT_TRUE(g.deck().revealed().empty());
+  EXPECT_EQ(s->current_player(), 1) << "the turn is over";
+  EXPECT_TRUE(s->is_legal(act::kFound + cochin)) << "P1 may found Cochin too";
+}
+
+// T11: Colonists value 2, 3 colonists, Calicut (12); reveals 1 + 1: total 4,
+// shortfall 8 > 3: only failure is possible; P0 gets 1 colonist.
+TEST(GoaScenario, T11ColonyAttemptFails) {
+  auto s = to_phase3(2);
+  Player& p = goa(s).mutable_player(0);
+  p.development.level = {1, 1, 1, 1, 2};
+  p.colonists = 3;
+  const int calicut = colony_index("calicut");
+  s->apply(act::kFound + calicut);
+  const int c1 = card_with_colonists(*s, 1);
+  s->apply(draw_outcome(goa(s), c1));
+  s->apply(draw_outcome(goa(s), card_with_colonists(*s, 1, {c1})));
+  EXPECT_EQ(s->legal_actions(), std::vector<Action>{act::kDecline});
+  s->apply(act::kDecline);
+  EXPECT_EQ(goa(s).player(0).colonists, 4);
+  EXPECT_TRUE(goa(s).player(0).board.colonies.empty());
+  EXPECT_TRUE(s->is_legal(act::kFound + calicut)) << "P1's turn: Calicut still open";
+}
+
+// Success is automatic when base + reveals reach the requirement (ruling 30).
+TEST(GoaScenario, ColonySuccessIsAutomatic) {
+  auto s = to_phase3(2);
+  goa(s).mutable_player(0).development.level = {1, 1, 1, 1, 5};  // value 6
+  goa(s).mutable_player(0).colonists = 0;
+  s->apply(act::kFound + colony_index("quilon"));  // 6: reached by the base
+  s->apply(act::kOutcome);
+  s->apply(act::kOutcome);
+  EXPECT_EQ(s->action_to_json(s->legal_actions().front())["type"], "colony_tile");
+}
+
+// T12: dev (2,2,2,2,1); 1 ship; Clove x2 holding 1 clove: DEVELOP
+// Colonists 1 -> 2 costs 1 clove + 1 ship and brings the row-2 card.
+TEST(GoaScenario, T12DevelopmentAndRowBonus) {
+  auto s = to_phase3(2);
+  Player& p = goa(s).mutable_player(0);
+  p.development.level = {2, 2, 2, 2, 1};
+  p.ships = 1;
+  p.extra_action_cards = 0;
+  p.board = SupplyBoard{};
+  const Components& c = components();
+  const int clove2 = testing::tile("A02");
+  ASSERT_TRUE(place_plantation(c, p.board, clove2, -1).is_ok());
+  p.board.plantations[0].spices[kClove] = 1;
+  EXPECT_FALSE(s->is_legal(act::kDevelop + kShipsTrack)) << "2 -> 3 needs 2 ships";
+  ASSERT_TRUE(s->is_legal(act::kDevelop + kColonistsTrack));
+  s->apply(act::kDevelop + kColonistsTrack);
+  EXPECT_EQ(s->legal_actions(), std::vector<Action>{act::kSpiceAt + 0 * kNumSpices + kClove});
+  s->apply(act::kSpiceAt + kClove);
+  const GoaState& g = goa(s);
+  EXPECT_EQ(g.player(0).ships, 0);
+  EXPECT_EQ(g.player(0).board.plantations[0].filled(), 0);
+  EXPECT_EQ(g.player(0).development.level, (std::array<int, 5>{2, 2, 2, 2, 2}));
+  EXPECT_EQ(g.player(0).extra_action_cards, 1);
+  EXPECT_EQ(s->current_player(), 1);
+}
+
+// §8.6: at Expedition level 1 (take 1, limit 1) a hand of 3 must first be
+// cut to 1, and then no card may be drawn (the limit is reached).
+TEST(GoaScenario, ExpeditionActionRespectsTheLimit) {
+  auto s = to_phase3(2);
+  Player& p = goa(s).mutable_player(0);
+  const auto& deck = goa(s).deck().deck();
+  std::vector<int> hand(deck.begin(), deck.begin() + 3);
+  ExpeditionDeck& d = goa(s).mutable_deck();
+  std::vector<int> rest(deck.begin() + 3, deck.end());
+  d = ExpeditionDeck::restore(rest, d.discard(), d.revealed());
+  p.hand = hand;
+  s->apply(act::kExpedition);
+  auto legal = s->legal_actions();
+  ASSERT_EQ(legal.size(), 3u) << "only discards while above the limit";
+  for (Action a : legal) EXPECT_EQ(s->action_to_json(a)["type"], "discard_card");
+  s->apply(legal[0]);
+  s->apply(s->legal_actions()[0]);
+  legal = s->legal_actions();
+  EXPECT_EQ(std::count(legal.begin(), legal.end(), act::kDraw), 0) << "hand at its limit";
+  s->apply(act::kStop);
+  EXPECT_EQ(goa(s).player(0).hand.size(), 1u);
+  // P1 with an empty hand draws one card (a chance node), then stops.
+  s->apply(act::kExpedition);
+  s->apply(act::kDraw);
+  ASSERT_TRUE(s->is_chance());
+  s->apply(act::kOutcome);
+  EXPECT_EQ(goa(s).player(1).hand.size(), 1u);
+  EXPECT_FALSE(s->is_legal(act::kDraw)) << "take 1";
+  s->apply(act::kStop);
+}
+
+// T13: 3 players; additional action cards P0 3, P1 1, P2 0. P0 plays one
+// (TAXES), P1 passes, P2 is out, P0 plays one (SHIPS), P0 passes: P0 and P1
+// keep 1, P2 0.
+TEST(GoaScenario, T13PhaseFourAndHandLimit) {
+  auto s = to_phase3(3);
+  GoaState& g = goa(s);
+  for (int k = 0; k < 8; ++k) s->apply(act::kTaxes);  // 9 turns; the last below
+  g.mutable_player(0).extra_action_cards = 3;
+  g.mutable_player(1).extra_action_cards = 1;
+  g.mutable_player(2).extra_action_cards = 0;
+  s->apply(act::kTaxes);
+  ASSERT_EQ(g.stage(), Stage::kExtraTurn);
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->legal_actions(), (std::vector<Action>{act::kPass, act::kUseCard}));
+  s->apply(act::kUseCard);
+  const int ducats = g.player(0).ducats;
+  s->apply(act::kTaxes);
+  EXPECT_EQ(g.player(0).ducats, ducats + 4);
+  EXPECT_EQ(s->current_player(), 1);
+  s->apply(act::kPass);
+  EXPECT_EQ(s->current_player(), 0) << "P2 holds no card: out";
+  s->apply(act::kUseCard);
+  const int ships = g.player(0).ships;
+  s->apply(act::kShips);
+  EXPECT_EQ(g.player(0).ships, ships + 1);
+  EXPECT_EQ(s->current_player(), 0);
+  s->apply(act::kPass);
+  EXPECT_EQ(g.stage(), Stage::kPlaceFlag);
+  EXPECT_EQ(g.round(), 2);
+  EXPECT_EQ(g.player(0).extra_action_cards, 1);
+  EXPECT_EQ(g.player(1).extra_action_cards, 1);
+  EXPECT_EQ(g.player(2).extra_action_cards, 0);
+}
+
+// T13 variant: passing at once with 3 cards leaves 1.
+TEST(GoaScenario, T13HandLimitDiscardsDownToOne) {
+  auto s = to_phase3(2);
+  GoaState& g = goa(s);
+  for (int k = 0; k < 5; ++k) s->apply(act::kTaxes);
+  g.mutable_player(0).extra_action_cards = 3;
+  g.mutable_player(1).extra_action_cards = 0;
+  s->apply(act::kTaxes);
+  s->apply(act::kPass);
+  EXPECT_EQ(g.round(), 2);
+  EXPECT_EQ(g.player(0).extra_action_cards, 1);
+}
+
+// T15: after round 4 the grid's tiles leave; 25 B tiles, 4 more removed
+// tiles in the Favor pool (at most 2 plantations each era), 4 bonanza
+// tiles dealt; everyone keeps his goods; the flag holder opens round 5.
+TEST(GoaScenario, T15EraChange) {
+  const Components& c = components();
+  auto game = make(4);
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    Rng rng(seed);
+    auto s = game->new_initial_state();
+    GoaState& g = goa(s);
+    json before;
+    while (!(g.round() == 5 && g.stage() == Stage::kPlaceFlag)) {
+      if (g.round() == 4 && g.stage() == Stage::kExtraTurn) before = s->to_json();
+      const auto legal = s->legal_actions();
+      s->apply(legal[rng.below(legal.size())]);
+    }
+    int b_tiles = 0;
+    std::set<int> seen;
+    for (int t : g.grid().tile) {
+      ASSERT_GE(t, 0);
+      b_tiles += c.tiles[t].era == 1;
+      seen.insert(t);
+    }
+    EXPECT_EQ(b_tiles, 25);
+    EXPECT_EQ(seen.size(), 25u);
+    ASSERT_EQ(g.favor_pool().size(), 8u);
+    for (int era = 0; era < 2; ++era) {
+      int plantations = 0;
+      for (int k = 0; k < 4; ++k) {
+        const TileInfo& t = c.tiles[g.favor_pool()[era * 4 + k]];
+        EXPECT_EQ(t.era, era);
+        plantations += t.is_plantation();
+      }
+      EXPECT_LE(plantations, 2);
+    }
+    std::set<int> bonanza(g.grid().bonanza.begin(), g.grid().bonanza.end());
+    EXPECT_EQ(bonanza.size(), 4u);
+    for (int b : bonanza) EXPECT_GE(b, 0);
+    EXPECT_EQ(s->current_player(), g.start_player());
+    for (int p = 0; p < 4; ++p)
+      EXPECT_EQ(g.player(p).development.level,
+                (before["players"][p]["levels"].get<std::array<int, 5>>()));
+  }
+}
+
+// T14's tie-break at the end: equal VP, more ducats wins; equal ducats too:
+// a shared victory.
+TEST(GoaScenario, T14TieBreakOnDucatsThenShared) {
+  auto game = make(3);
+  Rng rng(5);
+  auto s = game->new_initial_state();
+  while (!s->is_terminal()) {
+    const auto legal = s->legal_actions();
+    s->apply(legal[rng.below(legal.size())]);
+  }
+  GoaState& g = goa(s);
+  for (int p = 0; p < 3; ++p) {
+    Player& pl = g.mutable_player(p);
+    pl = Player{};
+    g.mutable_holdings(p) = Holdings{};
+  }
+  ExpeditionDeck& d = g.mutable_deck();
+  d = ExpeditionDeck::restore(std::vector<int>(30, 0), {}, {});
+  g.mutable_player(0).ducats = 12;
+  g.mutable_player(1).ducats = 10;
+  g.mutable_player(1).development.level = {2, 1, 1, 1, 1};  // +1 VP: 1 + 0
+  g.mutable_player(2).ducats = 7;
+  // P0: 3 (most ducats); P1: 1; P2: 0.
+  EXPECT_EQ(s->returns(), (std::vector<double>{1, -1, -1}));
+  g.mutable_player(1).development.level = {3, 1, 1, 1, 1};  // 3 VP: tie on VP
+  EXPECT_EQ(s->returns(), (std::vector<double>{1, -1, -1})) << "more ducats wins";
+  g.mutable_player(1).ducats = 12;  // both get the money bonus: 3 vs 6
+  g.mutable_player(1).development.level = {1, 1, 1, 1, 1};
+  EXPECT_EQ(s->returns(), (std::vector<double>{1, 1, -1})) << "shared victory";
+}
+
+// Views hide other hands, ducats and bonanza tiles; determinize keeps them.
+TEST(GoaViews, HiddenPartsAndDeterminize) {
+  auto s = to_phase3(3);
+  const json v = s->view(0);
+  EXPECT_TRUE(v["players"][0]["ducats"].is_number());
+  EXPECT_TRUE(v["players"][1]["ducats"].is_null());
+  EXPECT_TRUE(v["players"][1]["hand"].is_number());
+  EXPECT_TRUE(v["deck"].is_number());
+  for (const json& b : v["bonanza"]) EXPECT_TRUE(b == "hidden" || b == -1);
+  Rng rng(3);
+  const auto d = s->determinize(0, rng);
+  EXPECT_EQ(d->view(0), v);
+  EXPECT_NE(s->information_state_string(0), s->observation_string(0))
+      << "the information state knows every seat's ducats";
+  // A different deck order is redrawn for a spectator at some point.
+  bool differs = false;
+  for (int k = 0; k < 20 && !differs; ++k) {
+    const auto e = s->determinize(kSpectator, rng);
+    differs = e->to_json() != s->to_json();
+  }
+  EXPECT_TRUE(differs) << "hidden bonanza tiles are redrawn";
+}
+
+}  // namespace
+}  // namespace meeple::goa
