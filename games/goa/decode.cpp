@@ -66,8 +66,11 @@ json GoaState::action_to_json(Action a) const {
     return {{"type", "found"}, {"colony", c().colonies[a - act::kFound].id}};
   if (a >= act::kSpiceAt && a < act::kDiscardPlantation) {
     const int h = (a - act::kSpiceAt) / kNumSpices, s = (a - act::kSpiceAt) % kNumSpices;
-    const bool pay = !tasks_.empty() && tasks_.back().kind == TaskKind::kPayDevelop;
-    return {{"type", pay ? "pay_spice" : "place_spice"}, {"holding", h}, {"spice", spice(s)}};
+    const TaskKind k = tasks_.empty() ? TaskKind::kNextLot : tasks_.back().kind;
+    const char* type = k == TaskKind::kPayDevelop || k == TaskKind::kDuty ? "pay_spice"
+                       : k == TaskKind::kSell                             ? "sell_spice"
+                                                                          : "place_spice";
+    return {{"type", type}, {"holding", h}, {"spice", spice(s)}};
   }
   if (a >= act::kDiscardPlantation && a < act::kSpiceType)
     return {{"type", "discard_plantation"}, {"plantation", a - act::kDiscardPlantation}};
@@ -79,7 +82,16 @@ json GoaState::action_to_json(Action a) const {
     return {{"type", "discard_card"}, {"card", c().cards[a - act::kCard].id}};
   if (a >= act::kTile && a < act::kBid)
     return {{"type", "favor"}, {"tile", c().tiles[a - act::kTile].id}};
-  return {{"type", "bid"}, {"amount", a - act::kBid}};
+  if (a >= act::kBid && a < act::kPlayCard) return {{"type", "bid"}, {"amount", a - act::kBid}};
+  if (a >= act::kPlayCard && a < act::kUseTile)
+    return {{"type", "play_card"}, {"card", c().cards[a - act::kPlayCard].id}};
+  if (a >= act::kUseTile && a < act::kTrack)
+    return {{"type", "use_tile"}, {"tile", c().tiles[a - act::kUseTile].id}};
+  if (a >= act::kTrack && a < act::kBuyCard)
+    return {{"type", "track"}, {"track", c().board.tracks[a - act::kTrack].id}};
+  if (a == act::kBuyCard) return {{"type", "buy_additional_action"}};
+  if (a == act::kTakeSpices) return {{"type", "take"}, {"what", "spices"}};
+  return {{"type", "swap"}, {"cell", position_name(a - act::kSwapCell)}};
 }
 
 std::string GoaState::action_to_string(Action a) const {

@@ -4,12 +4,14 @@
 #include "games/goa/goa_state.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 #include "games/goa/colony.h"
 #include "games/goa/gains.h"
 #include "games/goa/round.h"
 #include "games/goa/setup.h"
+#include "games/goa/special_tiles.h"
 
 namespace meeple::goa {
 
@@ -81,7 +83,7 @@ void GoaState::apply_chance(int i) {
       --t.count;
     } else {
       assert(t.kind == TaskKind::kReveal);
-      found_revealed_ += deck_.reveal(c(), pick);
+      (t.arg2 == 1 ? resupply_revealed_ : found_revealed_) += deck_.reveal(c(), pick);
       --t.count;
     }
     run();
@@ -203,6 +205,7 @@ void GoaState::start_phase3() {
   turn_order_ = action_turn_order(flag_holder_, n(), c().setup.actions_per_round);
   turn_ = 0;
   stage_ = Stage::kActionTurn;
+  start_action_turn();
 }
 
 void GoaState::start_phase4() {
@@ -403,13 +406,45 @@ bool GoaState::step_task() {
       }
       return true;
     case TaskKind::kEndTurn:
+    case TaskKind::kBuyProgress:
+    case TaskKind::kViceKing:
+    case TaskKind::kResupply:
+    case TaskKind::kSwap:
+      return false;
+    case TaskKind::kHarvestMix:
+      if (t.count > 0) return false;
       tasks_.pop_back();
-      if (stage_ == Stage::kActionTurn) {
-        if (++turn_ >= static_cast<int>(turn_order_.size())) start_phase4();
-      } else {
-        next_extra_seat((extra_seat_ + 1) % n());
-      }
       return true;
+    case TaskKind::kSell: {
+      int held = 0;
+      for (int x : p.board.spices()) held += x;
+      if (t.count < c().effects[static_cast<int>(Effect::kSell)].amount && held > 0) return false;
+      tasks_.pop_back();
+      return true;
+    }
+    case TaskKind::kDuty: {
+      Holdings& h = holdings_[t.seat];
+      const int amount = c().tiles[h.tiles[t.arg].tile].amount;
+      if (static_cast<int>(pay_moves_.size()) < amount) return false;
+      const Status st = activate_duty(c(), t.arg, p, h, pay_moves_);
+      assert(st.is_ok());
+      (void)st;
+      pay_moves_.clear();
+      tasks_.pop_back();
+      return true;
+    }
+    case TaskKind::kExtraHarvest: {
+      bool pending = false, room = false;
+      for (int h = 0; h < p.board.num_holdings(); ++h) {
+        const bool touched = (t.count >> h) & 1;
+        if (touched && p.board.holding(h).empty() > 0) pending = true;
+        if (!touched && p.board.holding(h).empty() > 0) room = true;
+      }
+      const int max = c().tiles[holdings_[t.seat].tiles[t.arg].tile].amount;
+      if (pending || (room && std::popcount(static_cast<unsigned>(t.count)) < max)) return false;
+      tasks_.pop_back();
+      return true;
+    }
   }
   return false;
 }
@@ -444,11 +479,16 @@ int GoaState::next_payment_spice() const {
 // The action of a turn (phase 3 or an additional action of phase 4).
 void GoaState::choose_action(int seat, Action a) {
   Player& p = players_[seat];
+  turn_action_ = a;
   tasks_.push_back({TaskKind::kEndTurn, seat, 0, -1, -1});
+  const bool a_card = a_card_ >= 0;
   if (a >= act::kDevelop && a < act::kDevelop + kNumTracks) {
     pay_moves_.clear();
     tasks_.push_back(
-        {TaskKind::kPayDevelop, seat, 0, a - act::kDevelop, static_cast<int>(Waiver::kNone)});
+        {TaskKind::kPayDevelop, seat, 0, a - act::kDevelop, static_cast<int>(a_card_waiver())});
+  } else if (a == act::kHarvest && a_card) {  // HARVEST_MIX
+    tasks_.push_back({TaskKind::kHarvestMix, seat,
+                      track_value(c().board, p.development, kHarvestTrack), -1, -1});
   } else if (a == act::kShips) {
     take_ships(c(), p);
   } else if (a == act::kTaxes) {
@@ -462,7 +502,8 @@ void GoaState::choose_action(int seat, Action a) {
     const int colony = a - act::kFound;
     found_revealed_ = 0;
     tasks_.push_back({TaskKind::kFoundSettle, seat, 0, colony, -1});
-    tasks_.push_back({TaskKind::kReveal, seat, c().colony_reveal, colony, -1});
+    tasks_.push_back(
+        {TaskKind::kReveal, seat, a_card ? c().colony_extra_reveal : c().colony_reveal, colony, 0});
   }
 }
 
@@ -537,7 +578,113 @@ void GoaState::apply_decision(Action a) {
           tasks_.pop_back();
         }
         return;
+      case TaskKind::kEndTurn:
+        if (a != act::kStop) {
+          apply_window(t.seat, a);
+          return;
+        }
+        tasks_.pop_back();
+        if (stage_ == Stage::kActionTurn) {
+          start_action_turn();
+          if (++turn_ >= static_cast<int>(turn_order_.size())) start_phase4();
+        } else {
+          next_extra_seat((extra_seat_ + 1) % n());
+        }
+        return;
+      case TaskKind::kHarvestMix:
+        if (a == act::kTakeShips) {
+          ++p.ships;
+        } else if (a == act::kTakeColonists) {
+          ++p.colonists;
+        } else {
+          const Status st = add_spice(p.board, (a - act::kSpiceAt) / kNumSpices,
+                                      (a - act::kSpiceAt) % kNumSpices);
+          assert(st.is_ok());
+          (void)st;
+        }
+        --t.count;
+        return;
+      case TaskKind::kSell: {
+        if (a == act::kStop) {
+          tasks_.pop_back();
+          return;
+        }
+        const Status st = sell_spices(
+            c(), p, {{(a - act::kSpiceAt) / kNumSpices, (a - act::kSpiceAt) % kNumSpices}});
+        assert(st.is_ok());
+        (void)st;
+        ++t.count;
+        return;
+      }
+      case TaskKind::kDuty:
+        pay_moves_.push_back({(a - act::kSpiceAt) / kNumSpices, (a - act::kSpiceAt) % kNumSpices});
+        return;
+      case TaskKind::kExtraHarvest: {
+        if (a == act::kStop) {
+          tasks_.pop_back();
+          return;
+        }
+        const int h = (a - act::kSpiceAt) / kNumSpices;
+        const Status st = add_spice(p.board, h, (a - act::kSpiceAt) % kNumSpices);
+        assert(st.is_ok());
+        (void)st;
+        t.count |= 1 << h;
+        return;
+      }
+      case TaskKind::kBuyProgress:
+      case TaskKind::kViceKing: {
+        const int seat = t.seat, track = a - act::kTrack;
+        Result<ProgressGains> g = ProgressGains{};
+        if (t.kind == TaskKind::kBuyProgress) {
+          // buy_progress (player.h) without taking the card from the hand:
+          // it went to the discard pile when played, in public.
+          p.ducats -= c().cards[t.arg].price;
+          g = advance(c().board, p.development, track, first_);
+          p.extra_action_cards += g->extra_action_cards;
+        } else {
+          holdings_[seat].tiles[t.arg].used = true;
+          g = vice_king(c(), p, track, first_);
+        }
+        assert(g.is_ok());
+        tasks_.pop_back();
+        if (g->expedition_cards > 0)
+          tasks_.push_back({TaskKind::kDraw, seat, g->expedition_cards, -1, -1});
+        return;
+      }
+      case TaskKind::kResupply: {
+        const int seat = t.seat, amount = resupply_revealed_;
+        tasks_.pop_back();
+        if (a == act::kTakeSpices) {
+          deck_.end_reveal();
+          tasks_.push_back({TaskKind::kPlaceSpices, seat, amount, -1, -1});
+          return;
+        }
+        const Status st = take_resupply(
+            p, amount, a == act::kTakeShips ? ResupplyKind::kShips : ResupplyKind::kColonists, {},
+            deck_);
+        assert(st.is_ok());
+        (void)st;
+        return;
+      }
+      case TaskKind::kSwap: {
+        const int seat = t.seat, swap = holdings_[seat].tiles[t.arg].tile;
+        auto taken = swap_tile(grid_, a - act::kSwapCell, swap);
+        assert(taken.is_ok());
+        auto& kept = holdings_[seat].tiles;
+        kept.erase(kept.begin() + t.arg);
+        tasks_.pop_back();
+        if (taken->bonanza >= 0) {
+          bonanza_won_ |= 1u << taken->bonanza;
+          tasks_.push_back({TaskKind::kBonanza, seat, 0, taken->bonanza, -1});
+        }
+        tasks_.push_back({TaskKind::kResolveTile, seat, 0, taken->tile, -1});
+        return;
+      }
       case TaskKind::kFoundSettle: {
+        if (a != act::kPay && a != act::kDecline) {
+          apply_window(t.seat, a);
+          return;
+        }
         const Colony& col = c().colonies[t.arg];
         const Foundation f{col.required, track_value(c().board, p.development, kColonistsTrack),
                            found_revealed_};
@@ -597,7 +744,11 @@ void GoaState::apply_decision(Action a) {
       return;
     }
     case Stage::kActionTurn:
-      choose_action(turn_order_[turn_], a);
+      if (a >= act::kDevelop && a < act::kSpiceAt) {
+        choose_action(turn_order_[turn_], a);
+      } else {
+        apply_window(turn_order_[turn_], a);
+      }
       return;
     case Stage::kExtraTurn:
       if (a == act::kPass) {
@@ -606,9 +757,12 @@ void GoaState::apply_decision(Action a) {
       } else if (a == act::kUseCard) {
         --players_[extra_seat_].extra_action_cards;
         extra_acting_ = true;
-      } else {
+        start_action_turn();
+      } else if (a >= act::kDevelop && a < act::kSpiceAt) {
         extra_acting_ = false;
         choose_action(extra_seat_, a);
+      } else {
+        apply_window(extra_seat_, a);
       }
       return;
     default:

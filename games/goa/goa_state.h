@@ -30,6 +30,22 @@
 //   [200, 230)   expedition card (discarded)
 //   [240, 298)   a tile (Favor: taken from the removed pool)
 //   [300, 800)   bid 1..499 ducats
+//   [800, 830)   play expedition card c in a window (ruling 27)
+//   [830, 888)   use kept tile t (red, once-per-game, Swap)
+//   [890, 895)   track t (BUY_PROGRESS, Vice-king)
+//   895 buy an additional action card (8 ducats), 896 take spices
+//   (Resupply), [900, 925) the grid cell a Swap takes
+//
+// Action turns (ruling 27): before the action (no task, stage kActionTurn
+// or an acting kExtraTurn) the seat may choose the action or use a window
+// option; after it a closing window (task kEndTurn) offers the options
+// again and "stop" ends the turn. FOUND's settle decision is the window
+// "during" the foundation. Options: one expedition card per action (bonus
+// cards at any window; an "A" card only in the opening window, and it then
+// binds the action: HARVEST_MIX -> Harvest, PROGRESS_* -> Develop,
+// COLONY_EXTRA -> Found, which may also be played in the settle window),
+// discarding expedition cards, red and once-per-game tiles and Swap, and
+// the 8-ducat card (not in a Taxes turn). Espionage is not offered yet.
 #pragma once
 
 #include <array>
@@ -65,7 +81,9 @@ inline constexpr Action kDevelop = 121, kShips = 126, kHarvest = 127, kTaxes = 1
 inline constexpr Action kSpiceAt = 140, kMaxHoldings = 9;
 inline constexpr Action kDiscardPlantation = 185, kSpiceType = 190, kColonyTile = 195;
 inline constexpr Action kCard = 200, kTile = 240, kBid = 300, kMaxBid = 499;
-inline constexpr int kNumDistinctActions = 800;
+inline constexpr Action kPlayCard = 800, kUseTile = 830, kTrack = 890, kBuyCard = 895,
+                        kTakeSpices = 896, kSwapCell = 900;
+inline constexpr int kNumDistinctActions = 925;
 }  // namespace act
 
 // Where the round stands when no task is pending.
@@ -84,18 +102,26 @@ enum class Stage : int {
 };
 
 enum class TaskKind : int {
-  kDraw,         // chance: `seat` draws `count` cards (beyond the limit)
-  kPlaceSpices,  // `seat` places up to `count` spices (as many as fit)
-  kResolveTile,  // `seat` won tile `arg` (arg2: plantation to discard, -1)
-  kBonanza,      // `seat` won bonanza tile `arg`
-  kPayDevelop,   // `seat` pays the spices of a step of track `arg`
-  kExpedition,   // `seat`'s Expedition action; `count` cards drawn so far
-  kReveal,       // chance: `count` cards still to reveal for a foundation
-  kFoundSettle,  // `seat` settles the foundation of colony `arg`
-  kColonyTile,   // `seat` picks the tile of colony `arg`
-  kColonyFill,   // `seat` fills the spaces of the tile (colony arg, tile arg2)
-  kNextLot,      // continuation: the lot is resolved
-  kEndTurn,      // continuation: the action turn is over
+  kDraw,          // chance: `seat` draws `count` cards (beyond the limit)
+  kPlaceSpices,   // `seat` places up to `count` spices (as many as fit)
+  kResolveTile,   // `seat` won tile `arg` (arg2: plantation to discard, -1)
+  kBonanza,       // `seat` won bonanza tile `arg`
+  kPayDevelop,    // `seat` pays the spices of a step of track `arg`
+  kExpedition,    // `seat`'s Expedition action; `count` cards drawn so far
+  kReveal,        // chance: `count` cards still to reveal for a foundation
+  kFoundSettle,   // `seat` settles the foundation of colony `arg`
+  kColonyTile,    // `seat` picks the tile of colony `arg`
+  kColonyFill,    // `seat` fills the spaces of the tile (colony arg, tile arg2)
+  kNextLot,       // continuation: the lot is resolved
+  kEndTurn,       // the closing window of an action turn; "stop" ends it
+  kHarvestMix,    // `seat` takes `count` more units: ship, colonist or spice
+  kSell,          // `seat` returns spices for ducats (SELL); `count` sold
+  kBuyProgress,   // `seat` picks the track for BUY_PROGRESS card `arg`
+  kViceKing,      // `seat` picks the track for the Vice-king (kept tile `arg`)
+  kDuty,          // `seat` pays the Duty tile's spices (kept tile `arg`)
+  kExtraHarvest,  // `seat` fills holdings (bit mask in `count`; kept tile `arg`)
+  kResupply,      // `seat` chooses what Resupply gives (kept tile `arg`)
+  kSwap,          // `seat` picks the grid cell for Swap (kept tile `arg`)
 };
 
 struct Task {
@@ -190,6 +216,14 @@ class GoaState final : public State {
   void finish_game();
   void choose_action(int seat, Action a);
   bool action_legal(int seat, Action a) const;
+  // Window options of the seat on turn (ruling 27), appended to `out`.
+  void window_options(int seat, bool opening, bool founding, std::vector<Action>& out) const;
+  void apply_window(int seat, Action a);
+  void start_action_turn();
+  int kept_index(int seat, int tile) const;
+  bool tile_usable(int seat, const KeptTile& k) const;
+  bool card_playable(int seat, int card, bool opening, bool founding) const;
+  Waiver a_card_waiver() const;
   int holding_spice(int seat, int h, int s) const;  // spices s on holding h
   int pay_count(int s) const;                       // spice s paid so far
   int next_payment_spice() const;                   // -1: fully paid
@@ -222,7 +256,13 @@ class GoaState final : public State {
   int extra_seat_ = -1;  // phase 4: the seat on turn
   unsigned extra_out_ = 0;
   bool extra_acting_ = false;  // phase 4: the seat used a card, acts now
-  std::vector<Task> tasks_;    // back = top
+  // This action's window (ruling 27): the action chosen (-1: not yet), an
+  // expedition card played, the 8-ducat card bought, an "A" card binding.
+  Action turn_action_ = -1;
+  bool card_played_ = false, bought_ = false;
+  int a_card_ = -1;
+  int resupply_revealed_ = 0;
+  std::vector<Task> tasks_;  // back = top
   std::vector<SpiceMove> pay_moves_;
   std::vector<int> colony_fill_;
   int found_revealed_ = 0;  // colonists on the cards revealed

@@ -115,6 +115,68 @@ void GoaState::legal_actions(std::vector<Action>& out) const {
                            track_value(c().board, p.development, kColonistsTrack), found_revealed_};
         if (p.colonists >= f.shortfall()) out.push_back(act::kPay);
         out.push_back(act::kDecline);
+        window_options(t.seat, false, true, out);
+        break;
+      }
+      case TaskKind::kEndTurn:
+        out.push_back(act::kStop);
+        window_options(t.seat, false, false, out);
+        break;
+      case TaskKind::kHarvestMix:
+        out.push_back(act::kTakeShips);
+        out.push_back(act::kTakeColonists);
+        for (int h = 0; h < p.board.num_holdings(); ++h)
+          for (int s = 0; s < kNumSpices; ++s)
+            if (p.board.holding(h).accepts(s)) out.push_back(act::kSpiceAt + h * kNumSpices + s);
+        break;
+      case TaskKind::kSell:
+        out.push_back(act::kStop);
+        for (int h = 0; h < p.board.num_holdings(); ++h)
+          for (int s = 0; s < kNumSpices; ++s)
+            if (p.board.holding(h).spices[s] > 0) out.push_back(act::kSpiceAt + h * kNumSpices + s);
+        break;
+      case TaskKind::kDuty:
+        for (int h = 0; h < p.board.num_holdings(); ++h)
+          for (int s = 0; s < kNumSpices; ++s) {
+            int used = 0;
+            for (const SpiceMove& m : pay_moves_) used += m.holding == h && m.spice == s;
+            if (holding_spice(t.seat, h, s) > used)
+              out.push_back(act::kSpiceAt + h * kNumSpices + s);
+          }
+        break;
+      case TaskKind::kExtraHarvest: {
+        bool pending = false;
+        for (int h = 0; h < p.board.num_holdings(); ++h)
+          pending |= ((t.count >> h) & 1) && p.board.holding(h).empty() > 0;
+        const int max = c().tiles[holdings_[t.seat].tiles[t.arg].tile].amount;
+        const bool fresh = !pending && std::popcount(static_cast<unsigned>(t.count)) < max;
+        if (!pending) out.push_back(act::kStop);
+        for (int h = 0; h < p.board.num_holdings(); ++h) {
+          const bool touched = (t.count >> h) & 1;
+          if (touched ? !pending : !fresh) continue;
+          for (int s = 0; s < kNumSpices; ++s)
+            if (p.board.holding(h).accepts(s)) out.push_back(act::kSpiceAt + h * kNumSpices + s);
+        }
+        break;
+      }
+      case TaskKind::kBuyProgress:
+        for (int tr = 0; tr < kNumTracks; ++tr)
+          if (p.development.level[tr] < kNumLevels) out.push_back(act::kTrack + tr);
+        break;
+      case TaskKind::kViceKing: {
+        const int lowest =
+            *std::min_element(p.development.level.begin(), p.development.level.end());
+        for (int tr = 0; tr < kNumTracks; ++tr)
+          if (p.development.level[tr] == lowest) out.push_back(act::kTrack + tr);
+        break;
+      }
+      case TaskKind::kResupply:
+        out = {act::kTakeShips, act::kTakeColonists, act::kTakeSpices};
+        break;
+      case TaskKind::kSwap: {
+        const CellSet full = grid_.full();
+        for (int cl = 0; cl < kNumCells; ++cl)
+          if ((full >> cl) & 1) out.push_back(act::kSwapCell + cl);
         break;
       }
       case TaskKind::kColonyTile:
@@ -173,9 +235,28 @@ void GoaState::legal_actions(std::vector<Action>& out) const {
       [[fallthrough]];
     case Stage::kActionTurn: {
       const int seat = current_player();
+      const Effect bound = a_card_ >= 0 ? c().cards[a_card_].effect : Effect::kShips;
+      const Player& p = players_[seat];
       for (Action a = act::kDevelop; a < act::kFound + static_cast<Action>(c().colonies.size());
-           ++a)
+           ++a) {
+        if (a_card_ >= 0) {  // an "A" card binds the action
+          const bool develop = a >= act::kDevelop && a < act::kDevelop + kNumTracks;
+          if (bound == Effect::kHarvestMix && a != act::kHarvest) continue;
+          if (bound == Effect::kColonyExtra && a < act::kFound) continue;
+          if (bound == Effect::kProgressShips || bound == Effect::kProgressSpices) {
+            if (!develop) continue;
+            const int tr = a - act::kDevelop, level = p.development.level[tr] + 1;
+            if (level <= kNumLevels && can_pay(develop_cost(c().board, tr, level, a_card_waiver()),
+                                               p.board.spices(), p.ships))
+              out.push_back(a);
+            continue;
+          }
+        }
+        if (a == act::kTaxes && bought_) continue;  // §8.10
         if (action_legal(seat, a)) out.push_back(a);
+      }
+      window_options(seat, true, false, out);
+      std::sort(out.begin(), out.end());
       break;
     }
     default:

@@ -127,7 +127,12 @@ json GoaState::to_json() const {
           {"tasks", tasks},
           {"pay_moves", pay},
           {"colony_fill", colony_fill_},
-          {"found_revealed", found_revealed_}};
+          {"found_revealed", found_revealed_},
+          {"turn_action", turn_action_},
+          {"card_played", card_played_},
+          {"bought", bought_},
+          {"a_card", a_card_},
+          {"resupply_revealed", resupply_revealed_}};
 }
 
 Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConfig> cfg,
@@ -226,7 +231,7 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
     for (const json& t : j.at("tasks")) {
       Task task{static_cast<TaskKind>(t.at(0).get<int>()), t.at(1).get<int>(), t.at(2).get<int>(),
                 t.at(3).get<int>(), t.at(4).get<int>()};
-      if (t.at(0).get<int>() < 0 || t.at(0).get<int>() > static_cast<int>(TaskKind::kEndTurn) ||
+      if (t.at(0).get<int>() < 0 || t.at(0).get<int>() > static_cast<int>(TaskKind::kSwap) ||
           task.seat < 0 || task.seat >= n)
         return bad("task out of range");
       s->tasks_.push_back(task);
@@ -235,6 +240,12 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
       s->pay_moves_.push_back({m.at(0).get<int>(), m.at(1).get<int>()});
     s->colony_fill_ = j.at("colony_fill").get<std::vector<int>>();
     s->found_revealed_ = j.at("found_revealed").get<int>();
+    s->turn_action_ = j.at("turn_action").get<int>();
+    s->card_played_ = j.at("card_played").get<bool>();
+    s->bought_ = j.at("bought").get<bool>();
+    s->a_card_ = j.at("a_card").get<int>();
+    if (s->a_card_ < -1 || s->a_card_ >= num_cards) return bad("a_card out of range");
+    s->resupply_revealed_ = j.at("resupply_revealed").get<int>();
     if (s->stage_ == Stage::kActionTurn &&
         (s->turn_ < 0 || s->turn_ >= static_cast<int>(s->turn_order_.size())))
       return bad("turn out of range");
