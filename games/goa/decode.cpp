@@ -91,7 +91,18 @@ json GoaState::action_to_json(Action a) const {
     return {{"type", "track"}, {"track", c().board.tracks[a - act::kTrack].id}};
   if (a == act::kBuyCard) return {{"type", "buy_additional_action"}};
   if (a == act::kTakeSpices) return {{"type", "take"}, {"what", "spices"}};
-  return {{"type", "swap"}, {"cell", position_name(a - act::kSwapCell)}};
+  if (a >= act::kSwapCell && a < act::kSpy)
+    return {{"type", "swap"}, {"cell", position_name(a - act::kSwapCell)}};
+  const int opponent = (a - act::kSpy) / 8, kind = (a - act::kSpy) % 8;
+  static const char* kinds[] = {"ships", "harvest", "taxes"};
+  json j = {{"type", "espionage"}, {"opponent", seat_name(opponent)}};
+  if (kind < 3) {
+    j["action"] = kinds[kind];
+  } else {
+    j["action"] = "found";
+    j["colony"] = c().colonies[kind - 3].id;
+  }
+  return j;
 }
 
 std::string GoaState::action_to_string(Action a) const {

@@ -374,8 +374,7 @@ bool GoaState::step_task() {
       return false;
     case TaskKind::kFoundSettle: {
       const Colony& col = c().colonies[t.arg];
-      const Foundation f{col.required, track_value(c().board, p.development, kColonistsTrack),
-                         found_revealed_};
+      const Foundation f{col.required, found_base(t), found_revealed_};
       if (f.shortfall() > 0) return false;
       // Ruling 30: success is automatic.
       deck_.end_reveal();
@@ -410,6 +409,7 @@ bool GoaState::step_task() {
     case TaskKind::kViceKing:
     case TaskKind::kResupply:
     case TaskKind::kSwap:
+    case TaskKind::kEspionage:
       return false;
     case TaskKind::kHarvestMix:
       if (t.count > 0) return false;
@@ -453,6 +453,11 @@ bool GoaState::step_task() {
 
 int GoaState::holding_spice(int seat, int h, int s) const {
   return players_[seat].board.holding(h).spices[s];
+}
+
+int GoaState::found_base(const Task& t) const {
+  return t.arg2 >= 0 ? t.arg2
+                     : track_value(c().board, players_[t.seat].development, kColonistsTrack);
 }
 
 int GoaState::pay_count(int s) const {
@@ -680,14 +685,40 @@ void GoaState::apply_decision(Action a) {
         tasks_.push_back({TaskKind::kResolveTile, seat, 0, taken->tile, -1});
         return;
       }
+      case TaskKind::kEspionage: {
+        // Ruling 28: one extra action with the opponent's level; not the
+        // turn's action (no closing window of its own).
+        const int seat = t.seat, opponent = (a - act::kSpy) / 8, kind = (a - act::kSpy) % 8;
+        holdings_[seat].tiles[t.arg].used = true;
+        tasks_.pop_back();
+        const int track = kind == 0   ? kShipsTrack
+                          : kind == 1 ? kHarvestTrack
+                          : kind == 2 ? kTaxesTrack
+                                      : kColonistsTrack;
+        assert(check_espionage_track(track).is_ok());
+        const Development d =
+            borrowed_development(p.development, players_[opponent].development, track);
+        const int value = track_value(c().board, d, track);
+        if (kind == 0) {
+          p.ships += value;
+        } else if (kind == 1) {
+          tasks_.push_back({TaskKind::kPlaceSpices, seat, value, -1, -1});
+        } else if (kind == 2) {
+          p.ducats += value;
+        } else {
+          found_revealed_ = 0;
+          tasks_.push_back({TaskKind::kFoundSettle, seat, 0, kind - 3, value});
+          tasks_.push_back({TaskKind::kReveal, seat, c().colony_reveal, kind - 3, 0});
+        }
+        return;
+      }
       case TaskKind::kFoundSettle: {
         if (a != act::kPay && a != act::kDecline) {
           apply_window(t.seat, a);
           return;
         }
         const Colony& col = c().colonies[t.arg];
-        const Foundation f{col.required, track_value(c().board, p.development, kColonistsTrack),
-                           found_revealed_};
+        const Foundation f{col.required, found_base(t), found_revealed_};
         auto out = settle_foundation(c(), f, p.colonists, a == act::kPay);
         assert(out.is_ok());
         p.colonists += out->colonists_gained - out->colonists_paid;

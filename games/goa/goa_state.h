@@ -35,6 +35,8 @@
 //   [890, 895)   track t (BUY_PROGRESS, Vice-king)
 //   895 buy an additional action card (8 ducats), 896 take spices
 //   (Resupply), [900, 925) the grid cell a Swap takes
+//   [925, 957)   Espionage: opponent o, action k at 925 + o * 8 + k (k: 0
+//                Ships, 1 Harvest, 2 Taxes, 3 + c Found colony c)
 //
 // Action turns (ruling 27): before the action (no task, stage kActionTurn
 // or an acting kExtraTurn) the seat may choose the action or use a window
@@ -45,7 +47,7 @@
 // binds the action: HARVEST_MIX -> Harvest, PROGRESS_* -> Develop,
 // COLONY_EXTRA -> Found, which may also be played in the settle window),
 // discarding expedition cards, red and once-per-game tiles and Swap, and
-// the 8-ducat card (not in a Taxes turn). Espionage is not offered yet.
+// the 8-ducat card (not in a Taxes turn).
 #pragma once
 
 #include <array>
@@ -82,8 +84,8 @@ inline constexpr Action kSpiceAt = 140, kMaxHoldings = 9;
 inline constexpr Action kDiscardPlantation = 185, kSpiceType = 190, kColonyTile = 195;
 inline constexpr Action kCard = 200, kTile = 240, kBid = 300, kMaxBid = 499;
 inline constexpr Action kPlayCard = 800, kUseTile = 830, kTrack = 890, kBuyCard = 895,
-                        kTakeSpices = 896, kSwapCell = 900;
-inline constexpr int kNumDistinctActions = 925;
+                        kTakeSpices = 896, kSwapCell = 900, kSpy = 925;
+inline constexpr int kNumDistinctActions = 957;
 }  // namespace act
 
 // Where the round stands when no task is pending.
@@ -122,6 +124,7 @@ enum class TaskKind : int {
   kExtraHarvest,  // `seat` fills holdings (bit mask in `count`; kept tile `arg`)
   kResupply,      // `seat` chooses what Resupply gives (kept tile `arg`)
   kSwap,          // `seat` picks the grid cell for Swap (kept tile `arg`)
+  kEspionage,     // `seat` picks the opponent and action (kept tile `arg`)
 };
 
 struct Task {
@@ -216,6 +219,8 @@ class GoaState final : public State {
   void finish_game();
   void choose_action(int seat, Action a);
   bool action_legal(int seat, Action a) const;
+  // FOUND's base: the Colonists value, or the borrowed one (Espionage).
+  int found_base(const Task& t) const;
   // Window options of the seat on turn (ruling 27), appended to `out`.
   void window_options(int seat, bool opening, bool founding, std::vector<Action>& out) const;
   void apply_window(int seat, Action a);

@@ -111,8 +111,7 @@ void GoaState::legal_actions(std::vector<Action>& out) const {
         break;
       }
       case TaskKind::kFoundSettle: {
-        const Foundation f{c().colonies[t.arg].required,
-                           track_value(c().board, p.development, kColonistsTrack), found_revealed_};
+        const Foundation f{c().colonies[t.arg].required, found_base(t), found_revealed_};
         if (p.colonists >= f.shortfall()) out.push_back(act::kPay);
         out.push_back(act::kDecline);
         window_options(t.seat, false, true, out);
@@ -173,6 +172,18 @@ void GoaState::legal_actions(std::vector<Action>& out) const {
       case TaskKind::kResupply:
         out = {act::kTakeShips, act::kTakeColonists, act::kTakeSpices};
         break;
+      case TaskKind::kEspionage: {
+        bool founding = false;
+        for (const Task& u : tasks_) founding |= u.kind == TaskKind::kFoundSettle;
+        for (int o = 0; o < n(); ++o) {
+          if (o == t.seat) continue;
+          for (int k = 0; k < 3; ++k) out.push_back(act::kSpy + o * 8 + k);
+          if (founding) continue;  // one foundation at a time
+          for (int col = 0; col < static_cast<int>(c().colonies.size()); ++col)
+            if (action_legal(t.seat, act::kFound + col)) out.push_back(act::kSpy + o * 8 + 3 + col);
+        }
+        break;
+      }
       case TaskKind::kSwap: {
         const CellSet full = grid_.full();
         for (int cl = 0; cl < kNumCells; ++cl)

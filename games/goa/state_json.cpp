@@ -231,7 +231,7 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
     for (const json& t : j.at("tasks")) {
       Task task{static_cast<TaskKind>(t.at(0).get<int>()), t.at(1).get<int>(), t.at(2).get<int>(),
                 t.at(3).get<int>(), t.at(4).get<int>()};
-      if (t.at(0).get<int>() < 0 || t.at(0).get<int>() > static_cast<int>(TaskKind::kSwap) ||
+      if (t.at(0).get<int>() < 0 || t.at(0).get<int>() > static_cast<int>(TaskKind::kEspionage) ||
           task.seat < 0 || task.seat >= n)
         return bad("task out of range");
       s->tasks_.push_back(task);

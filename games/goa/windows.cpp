@@ -4,7 +4,9 @@
 // buy an additional action card — and the sub-decisions these open (tasks
 // kHarvestMix ... kSwap of goa_state.h).
 //
-// Not offered: Espionage (ruling 28). Resupply used inside a foundation's
+// Espionage (ruling 28) resolves Ships, Harvest, Taxes or a foundation
+// with the chosen opponent's level; an "A" card does not modify it (the
+// turn's card binds the turn's own action). Resupply used inside a foundation's
 // window ends that foundation's reveal early (its cards go to the discard
 // pile with Resupply's), which matters only if a reshuffle follows in the
 // same turn.
@@ -53,6 +55,7 @@ bool GoaState::tile_usable(int seat, const KeptTile& k) const {
     case TileKind::kRecurringDucats:
     case TileKind::kRecurringExpedition:
     case TileKind::kResupply:
+    case TileKind::kEspionage:
       return true;
     case TileKind::kRecurringSpice:  // only if the spice can be placed (§8.4)
       return placeable_spices(p, 1) > 0;
@@ -224,6 +227,9 @@ void GoaState::apply_window(int seat, Action a) {
       return;
     case TileKind::kSwap:
       tasks_.push_back({TaskKind::kSwap, seat, 0, k, -1});
+      return;
+    case TileKind::kEspionage:
+      tasks_.push_back({TaskKind::kEspionage, seat, 0, k, -1});
       return;
     default:
       assert(false);

@@ -145,6 +145,12 @@ void check_invariants(const GoaState& s) {
       << "expedition cards conserved";
 }
 
+// The kinds of decisions ("type" of the action JSON) random games reached.
+std::set<std::string>& types_seen() {
+  static std::set<std::string> seen;
+  return seen;
+}
+
 // Plays one random game; `round_trip`: JSON and hash checks at every step.
 void random_game(const Game& game, uint64_t seed, bool round_trip) {
   Rng rng(seed);
@@ -165,7 +171,9 @@ void random_game(const Game& game, uint64_t seed, bool round_trip) {
     }
     const auto legal = s->legal_actions();
     ASSERT_FALSE(legal.empty());
-    s->apply(legal[rng.below(legal.size())]);
+    const Action a = legal[rng.below(legal.size())];
+    if (!s->is_chance()) types_seen().insert(s->action_to_json(a)["type"].get<std::string>());
+    s->apply(a);
     ASSERT_LT(++steps, kPracticalGameLength) << "the game must end";
   }
   const GoaState& g = static_cast<const GoaState&>(*s);
@@ -188,6 +196,41 @@ TEST(GoaRandomGames, InvariantsHoldAndEveryGameEnds) {
       ASSERT_NO_FATAL_FAILURE(random_game(*game, seed * 7919 + players, false));
     }
   }
+  // Random play reaches every kind of decision the state offers.
+  for (const char* type : {"flag",
+                           "marker",
+                           "pass",
+                           "bid",
+                           "sell",
+                           "buy",
+                           "take_lot",
+                           "develop",
+                           "ships",
+                           "harvest",
+                           "taxes",
+                           "expedition",
+                           "found",
+                           "pay_spice",
+                           "place_spice",
+                           "sell_spice",
+                           "discard_plantation",
+                           "spice",
+                           "colony_tile",
+                           "discard_card",
+                           "favor",
+                           "pay_shortfall",
+                           "decline",
+                           "draw",
+                           "stop",
+                           "additional_action",
+                           "take",
+                           "play_card",
+                           "use_tile",
+                           "track",
+                           "buy_additional_action",
+                           "swap",
+                           "espionage"})
+    EXPECT_TRUE(types_seen().count(type)) << type << " never reached";
 }
 
 TEST(GoaRandomGames, JsonRoundTripAndHashAtEveryStep) {
@@ -821,6 +864,49 @@ TEST(GoaWindows, DutyTilePaysSixSpicesForFiveVp) {
   EXPECT_TRUE(goa(s).holdings(0).tiles.back().used);
   EXPECT_EQ(goa(s).score_sheets()[0].duty, vp + 5);
   EXPECT_FALSE(legal(*s, act::kUseTile + duty));
+}
+
+// Ruling 28: Espionage takes Taxes with the opponent's level, is not the
+// turn's action and is spent.
+TEST(GoaWindows, EspionageUsesTheOpponentsLevel) {
+  auto s = to_phase3(2);
+  const Components& c = components();
+  const int spy = testing::tile("B15");
+  goa(s).mutable_holdings(0).tiles.push_back({spy, false});
+  goa(s).mutable_player(1).development.level[kTaxesTrack] = 4;
+  const int ducats = goa(s).player(0).ducats;
+  s->apply(act::kUseTile + spy);
+  const Action taxes_of_p1 = act::kSpy + 1 * 8 + 2;
+  EXPECT_EQ(s->action_to_json(taxes_of_p1)["action"], "taxes");
+  s->apply(taxes_of_p1);
+  EXPECT_EQ(goa(s).player(0).ducats,
+            ducats + track_value(c.board, goa(s).player(1).development, kTaxesTrack));
+  EXPECT_NE(track_value(c.board, goa(s).player(1).development, kTaxesTrack),
+            track_value(c.board, goa(s).player(0).development, kTaxesTrack));
+  EXPECT_TRUE(goa(s).tasks().empty()) << "still before the turn's own action";
+  EXPECT_FALSE(legal(*s, act::kUseTile + spy)) << "once per game";
+  turn(s, act::kShips);
+  EXPECT_EQ(s->current_player(), 1);
+}
+
+// B12: Swap takes a grid tile (with its corner's bonanza tile) and leaves
+// the Swap tile in the cell, to be auctioned again.
+TEST(GoaWindows, SwapTakesACornerTileAndItsBonanza) {
+  auto s = to_phase3(2);
+  const int swap = testing::tile("B12");
+  goa(s).mutable_holdings(0).tiles.push_back({swap, false});
+  // A corner still full: (4,4) unless it was sold.
+  int corner = -1;
+  for (int cl : {24, 20, 4, 0})
+    if (goa(s).grid().tile[cl] >= 0 && goa(s).grid().bonanza[corner_index(cl)] >= 0) corner = cl;
+  ASSERT_GE(corner, 0);
+  s->apply(act::kUseTile + swap);
+  s->apply(act::kSwapCell + corner);
+  while (!goa(s).tasks().empty() && !s->is_chance()) s->apply(s->legal_actions().front());
+  while (s->is_chance()) s->apply(act::kOutcome);
+  EXPECT_EQ(goa(s).grid().tile[corner], swap);
+  EXPECT_EQ(goa(s).grid().bonanza[corner_index(corner)], -1);
+  for (const KeptTile& k : goa(s).holdings(0).tiles) EXPECT_NE(k.tile, swap);
 }
 
 }  // namespace
