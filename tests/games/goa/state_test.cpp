@@ -909,5 +909,65 @@ TEST(GoaWindows, SwapTakesACornerTileAndItsBonanza) {
   for (const KeptTile& k : goa(s).holdings(0).tiles) EXPECT_NE(k.tile, swap);
 }
 
+// T1 through the state's chance nodes: over many set-ups at most 2
+// plantations are removed and the A grid holds 13-15 plantations.
+TEST(GoaScenario, T1RemovalConstraintOverRandomSetUps) {
+  const Components& c = components();
+  auto game = make(2);
+  Rng rng(17);
+  std::set<int> counts;
+  for (int k = 0; k < 300; ++k) {
+    auto s = game->new_initial_state();
+    while (goa(s).stage() == Stage::kEraStack) {
+      const auto legal = s->legal_actions();
+      s->apply(legal[rng.below(legal.size())]);
+    }
+    int removed = 0, grid = 0;
+    for (int t : goa(s).favor_pool()) removed += c.tiles[t].is_plantation();
+    for (int t : goa(s).grid().tile) grid += c.tiles[t].is_plantation();
+    ASSERT_EQ(goa(s).favor_pool().size(), 4u);
+    ASSERT_LE(removed, 2);
+    ASSERT_EQ(grid + removed, 15);
+    counts.insert(grid);
+  }
+  EXPECT_EQ(counts, (std::set<int>{13, 14, 15}));
+}
+
+// T3: 2 players, (0,0) and (0,1) sold: exactly 19 flag positions, the 17
+// other edge slots and the two empty cells.
+TEST(GoaScenario, T3FlagPositionLegality) {
+  auto s = set_up(2, 0);
+  goa(s).mutable_grid().tile[cell(0, 0)] = -1;
+  goa(s).mutable_grid().tile[cell(0, 1)] = -1;
+  const auto legal = s->legal_actions();
+  EXPECT_EQ(legal.size(), 19u);
+  for (int pos : {top_slot(0), left_slot(0), top_slot(1), cell(2, 2)})
+    EXPECT_FALSE(s->is_legal(act::kPosition + pos)) << position_name(pos);
+  for (int pos : {cell(0, 0), cell(0, 1), top_slot(2)})
+    EXPECT_TRUE(s->is_legal(act::kPosition + pos)) << position_name(pos);
+}
+
+// T5: blocked placement: after markers 2 on (2,3) and 3 on (2,2), marker 4
+// may go on any full unmarked cell; after (4,4), marker 5 on (3,4) or (4,3).
+TEST(GoaScenario, T5BlockedPlacement) {
+  auto s = set_up(4, 0);
+  for (int cl : {cell(0, 0), cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 1), cell(3, 1), cell(3, 2),
+                 cell(3, 3)})
+    goa(s).mutable_grid().tile[cl] = -1;
+  s->apply(act::kPosition + cell(1, 3));
+  s->apply(act::kPosition + cell(2, 3));
+  s->apply(act::kPosition + cell(2, 2));
+  EXPECT_EQ(s->current_player(), 3);
+  const auto legal = s->legal_actions();
+  EXPECT_EQ(legal.size(), 25u - 8u - 2u) << "every full unmarked cell";
+  EXPECT_TRUE(s->is_legal(act::kPosition + cell(4, 4)));
+  EXPECT_FALSE(s->is_legal(act::kPosition + cell(2, 3)));
+  EXPECT_FALSE(s->is_legal(act::kPosition + cell(1, 2)));
+  s->apply(act::kPosition + cell(4, 4));
+  EXPECT_EQ(s->current_player(), 0);
+  EXPECT_EQ(s->legal_actions(),
+            (std::vector<Action>{act::kPosition + cell(3, 4), act::kPosition + cell(4, 3)}));
+}
+
 }  // namespace
 }  // namespace meeple::goa
