@@ -486,12 +486,12 @@ void GoaState::choose_action(int seat, Action a) {
   Player& p = players_[seat];
   turn_action_ = a;
   tasks_.push_back({TaskKind::kEndTurn, seat, 0, -1, -1});
-  const bool a_card = a_card_ >= 0;
+  const Effect bound = a_card_ >= 0 ? c().cards[a_card_].effect : Effect::kShips;
   if (a >= act::kDevelop && a < act::kDevelop + kNumTracks) {
     pay_moves_.clear();
     tasks_.push_back(
         {TaskKind::kPayDevelop, seat, 0, a - act::kDevelop, static_cast<int>(a_card_waiver())});
-  } else if (a == act::kHarvest && a_card) {  // HARVEST_MIX
+  } else if (a == act::kHarvest && a_card_ >= 0 && bound == Effect::kHarvestMix) {
     tasks_.push_back({TaskKind::kHarvestMix, seat,
                       track_value(c().board, p.development, kHarvestTrack), -1, -1});
   } else if (a == act::kShips) {
@@ -507,8 +507,10 @@ void GoaState::choose_action(int seat, Action a) {
     const int colony = a - act::kFound;
     found_revealed_ = 0;
     tasks_.push_back({TaskKind::kFoundSettle, seat, 0, colony, -1});
-    tasks_.push_back(
-        {TaskKind::kReveal, seat, a_card ? c().colony_extra_reveal : c().colony_reveal, colony, 0});
+    tasks_.push_back({TaskKind::kReveal, seat,
+                      a_card_ >= 0 && bound == Effect::kColonyExtra ? c().colony_extra_reveal
+                                                                    : c().colony_reveal,
+                      colony, 0});
   }
 }
 
@@ -520,6 +522,15 @@ void GoaState::apply(Action a) {
   }
   apply_decision(a);
   run();
+  // An "A" card whose action a window option made impossible (Duty paying
+  // the spices a PROGRESS_SPICES step needed) binds nothing any more.
+  const bool opening = tasks_.empty() && (stage_ == Stage::kActionTurn ||
+                                          (stage_ == Stage::kExtraTurn && extra_acting_));
+  if (opening && a_card_ >= 0) {
+    std::vector<Action> legal;
+    legal_actions(legal);
+    if (legal.empty() || legal.front() >= act::kSpiceAt) a_card_ = -1;
+  }
 }
 
 void GoaState::apply_decision(Action a) {
@@ -699,16 +710,23 @@ void GoaState::apply_decision(Action a) {
         const Development d =
             borrowed_development(p.development, players_[opponent].development, track);
         const int value = track_value(c().board, d, track);
+        // An "A" card of the matching kind modifies the Espionage action.
+        const Effect bound = a_card_ >= 0 ? c().cards[a_card_].effect : Effect::kShips;
+        const bool mix = bound == Effect::kHarvestMix && kind == 1;
+        const bool extra = bound == Effect::kColonyExtra && kind >= 3;
+        if (mix || extra) a_card_ = -1;
         if (kind == 0) {
           p.ships += value;
         } else if (kind == 1) {
-          tasks_.push_back({TaskKind::kPlaceSpices, seat, value, -1, -1});
+          tasks_.push_back(
+              {mix ? TaskKind::kHarvestMix : TaskKind::kPlaceSpices, seat, value, -1, -1});
         } else if (kind == 2) {
           p.ducats += value;
         } else {
           found_revealed_ = 0;
           tasks_.push_back({TaskKind::kFoundSettle, seat, 0, kind - 3, value});
-          tasks_.push_back({TaskKind::kReveal, seat, c().colony_reveal, kind - 3, 0});
+          tasks_.push_back({TaskKind::kReveal, seat,
+                            extra ? c().colony_extra_reveal : c().colony_reveal, kind - 3, 0});
         }
         return;
       }

@@ -5,8 +5,9 @@
 // kHarvestMix ... kSwap of goa_state.h).
 //
 // Espionage (ruling 28) resolves Ships, Harvest, Taxes or a foundation
-// with the chosen opponent's level; an "A" card does not modify it (the
-// turn's card binds the turn's own action). Resupply used inside a foundation's
+// with the chosen opponent's level; an "A" card played in the opening
+// window (HARVEST_MIX, COLONY_EXTRA) modifies it when the kinds match, and
+// then no longer binds the turn's own action. Resupply used inside a foundation's
 // window ends that foundation's reveal early (its cards go to the discard
 // pile with Resupply's), which matters only if a reshuffle follows in the
 // same turn.
@@ -127,8 +128,7 @@ void GoaState::window_options(int seat, bool opening, bool founding,
   std::sort(tiles.begin(), tiles.end());
   for (int t : tiles) out.push_back(act::kUseTile + t);
   // §8.10: once per action, never with Taxes.
-  if (!bought_ && turn_action_ != act::kTaxes && a_card_ < 0 &&
-      p.ducats >= c().setup.extra_action_price)
+  if (!bought_ && turn_action_ != act::kTaxes && p.ducats >= c().setup.extra_action_price)
     out.push_back(act::kBuyCard);
 }
 

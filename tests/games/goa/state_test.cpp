@@ -969,5 +969,26 @@ TEST(GoaScenario, T5BlockedPlacement) {
             (std::vector<Action>{act::kPosition + cell(3, 4), act::kPosition + cell(4, 3)}));
 }
 
+// Ruling 28: a HARVEST_MIX card played first modifies an Espionage
+// Harvest, and the turn's own action is then free.
+TEST(GoaWindows, EspionageHarvestWithHarvestMix) {
+  auto s = to_phase3(2);
+  const Components& c = components();
+  const int spy = testing::tile("B15");
+  goa(s).mutable_holdings(0).tiles.push_back({spy, false});
+  goa(s).mutable_player(1).development.level[kHarvestTrack] = 3;
+  const int card = give_card(s, 0, Effect::kHarvestMix);
+  s->apply(act::kPlayCard + card);
+  EXPECT_FALSE(legal(*s, act::kTaxes)) << "the card binds Harvest";
+  s->apply(act::kUseTile + spy);
+  s->apply(act::kSpy + 1 * 8 + 1);  // P1's Harvest
+  const int value = track_value(c.board, goa(s).player(1).development, kHarvestTrack);
+  const int ships = goa(s).player(0).ships;
+  for (int k = 0; k < value; ++k) s->apply(act::kTakeShips);
+  EXPECT_EQ(goa(s).player(0).ships, ships + value);
+  EXPECT_TRUE(legal(*s, act::kTaxes)) << "the turn's own action is free again";
+  EXPECT_TRUE(legal(*s, act::kBuyCard) || goa(s).player(0).ducats < 8);
+}
+
 }  // namespace
 }  // namespace meeple::goa
