@@ -194,6 +194,8 @@ class GoaState final : public State {
  private:
   friend struct GoaJson;
   int n() const { return cfg_->players; }
+  // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
+  std::string invalid_reason() const;
   const Components& c() const { return *cfg_->c; }
   // The number of outcomes at the current chance node (0: not chance).
   int chance_count() const;

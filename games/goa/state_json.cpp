@@ -11,7 +11,10 @@
 #include <algorithm>
 #include <bit>
 
+#include "games/goa/gains.h"
 #include "games/goa/goa_state.h"
+#include "games/goa/round.h"
+#include "games/goa/setup.h"
 
 namespace meeple::goa {
 
@@ -252,11 +255,191 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
     if ((s->stage_ == Stage::kBid || s->stage_ == Stage::kAuctioneer) && s->tasks_.empty() &&
         !s->auction_)
       return bad("an auction stage needs the auction");
+    if (const std::string why = s->invalid_reason(); !why.empty()) return bad(why);
   } catch (const std::exception& e) {
     return bad(e.what());
   }
+  std::vector<Action> legal;
+  s->legal_actions(legal);
+  if (!s->is_terminal() && legal.empty()) return bad("no legal action");
   if (s->to_json() != j) return bad("the document has fields out of place");
   return std::unique_ptr<State>(std::move(s));
+}
+
+// What the loader checks beyond types (a hostile document must not reach an
+// index out of range): every id in range, holdings of the right kinds, the
+// task stack's references, and the stage's own fields. "" when valid.
+std::string GoaState::invalid_reason() const {
+  const int num_tiles = static_cast<int>(c().tiles.size());
+  const int num_colonies = static_cast<int>(c().colonies.size());
+  const int num_bonanza = static_cast<int>(c().bonanza.size());
+  auto seat_ok = [&](int p) { return p >= 0 && p < n(); };
+  for (int p = 0; p < n(); ++p) {
+    const SupplyBoard& b = players_[p].board;
+    for (const Holding& h : b.plantations) {
+      if (h.tile < 0 || h.tile >= num_tiles || h.colony != -1 ||
+          (c().tiles[h.tile].kind != TileKind::kPlantation &&
+           c().tiles[h.tile].kind != TileKind::kCropRotation))
+        return "a plantation space holds no plantation";
+    }
+    std::vector<int> owned;
+    for (const Holding& h : b.colonies) {
+      if (h.tile != -1 || h.colony < 0 || h.colony >= num_colonies || h.colony_tile < 0 ||
+          h.colony_tile >= static_cast<int>(c().colonies[h.colony].tiles.size()))
+        return "a colony space holds no colony";
+      if (std::find(owned.begin(), owned.end(), h.colony) != owned.end()) return "a colony twice";
+      owned.push_back(h.colony);
+    }
+    for (int h = 0; h < b.num_holdings(); ++h)
+      if (b.holding(h).allowed & ~kAnySpice) return "no such spice allowed";
+    if (b.discarded_single_plantations < 0) return "negative discarded plantations";
+    std::vector<int> kept;
+    for (const KeptTile& k : holdings_[p].tiles) {
+      const TileTiming timing = tile_timing(c().tiles[k.tile].kind);
+      if (timing == TileTiming::kPlantation || timing == TileTiming::kInstant)
+        return "a kept tile that is never kept";
+      if (std::find(kept.begin(), kept.end(), k.tile) != kept.end()) return "a tile kept twice";
+      kept.push_back(k.tile);
+    }
+    for (int vp : holdings_[p].bonanza_vp)
+      if (vp < 0) return "negative bonanza VP";
+  }
+  if ((bonanza_won_ | bonanza_kept_) >> num_bonanza) return "no such bonanza tile";
+  for (size_t col = 0; col < colony_taken_.size(); ++col)
+    if (colony_taken_[col] < 0 || colony_taken_[col] >> c().colonies[col].tiles.size())
+      return "no such colony tile";
+  if (flag_pos_ < -1 || flag_pos_ >= kNumPositions) return "flag out of range";
+  for (int m : markers_)
+    if (m < -1 || m >= kNumCells) return "marker out of range";
+  for (int p : turn_order_)
+    if (!seat_ok(p)) return "turn order seat out of range";
+  if (extra_seat_ < -1 || extra_seat_ >= n()) return "extra seat out of range";
+  if (turn_action_ < -1 || turn_action_ >= act::kNumDistinctActions) return "no such action";
+  for (int sp : colony_fill_)
+    if (sp < 0 || sp >= kNumSpices) return "no such spice";
+  const int rounds = c().setup.rounds_per_era, last = rounds * c().setup.eras;
+  if ((stage_ == Stage::kOver) != (round_ == last + 1)) return "the game ends after the last round";
+  if (round_ <= last && era_ != (round_ - 1) / rounds) return "the era does not match the round";
+  // Each round sells n tiles, 4 rounds an era: a grid with fewer full cells
+  // (outside the era's set-up) could leave no place for the markers.
+  if (stage_ != Stage::kEraStack && stage_ != Stage::kOver &&
+      std::popcount(grid_.full()) < kNumCells - c().setup.rounds_per_era * n())
+    return "too few tiles in the grid";
+  // The stage's own fields (when no task is pending).
+  if (tasks_.empty()) {
+    switch (stage_) {
+      case Stage::kEraStack:
+      case Stage::kBonanzaDeal: {
+        size_t i = 0;
+        bool ok = true;
+        const Pick pick = [&](int count) {
+          if (i >= picks_.size()) return 0;
+          const int v = picks_[i++];
+          if (v < 0 || v >= count) ok = false;
+          return ok ? v : 0;
+        };
+        if (stage_ == Stage::kEraStack) {
+          prepare_era(c(), era_, pick);
+        } else {
+          if (num_bonanza - std::popcount(bonanza_kept_) < 4) return "too few bonanza tiles";
+          deal_bonanza(c(), bonanza_kept_, pick);
+        }
+        if (!ok || i < picks_.size()) return "picks out of range";
+        break;
+      }
+      case Stage::kStartDraw:
+        if (first_seat_ < 0) return "no first seat";
+        break;
+      case Stage::kPlaceFlag:
+      case Stage::kPlaceMarker:
+        if (!seat_ok(round_start_)) return "no start player";
+        if (stage_ == Stage::kPlaceMarker) {
+          if (placed_ < 1 || placed_ > n() || flag_pos_ < 0) return "markers out of order";
+          for (int k = 2; k <= placed_; ++k)
+            if (markers_[k] < 0) return "a marker missing";
+        }
+        break;
+      case Stage::kBid:
+      case Stage::kAuctioneer:
+        if (!seat_ok(round_start_) || lot_ < 1 || lot_ > n() + 1 ||
+            (lot_ >= 2 && (markers_[lot_] < 0 || grid_.tile[markers_[lot_]] < 0)))
+          return "no such lot";
+        break;
+      case Stage::kActionTurn:
+        break;
+      case Stage::kExtraTurn:
+        if (extra_seat_ < 0) return "no seat in phase 4";
+        break;
+      default:
+        break;
+    }
+  }
+  // Tasks refer to what exists.
+  for (const Task& t : tasks_) {
+    const Player& p = players_[t.seat];
+    const auto& kept = holdings_[t.seat].tiles;
+    auto kept_is = [&](TileKind kind) {
+      return t.arg >= 0 && t.arg < static_cast<int>(kept.size()) &&
+             c().tiles[kept[t.arg].tile].kind == kind;
+    };
+    bool ok = true;
+    switch (t.kind) {
+      case TaskKind::kResolveTile:
+        ok = t.arg >= 0 && t.arg < num_tiles && t.arg2 >= -1 &&
+             t.arg2 < static_cast<int>(p.board.plantations.size());
+        break;
+      case TaskKind::kBonanza:
+        ok = t.arg >= 0 && t.arg < num_bonanza;
+        break;
+      case TaskKind::kPayDevelop:
+        ok = t.arg >= 0 && t.arg < kNumTracks && p.development.level[t.arg] < kNumLevels &&
+             t.arg2 >= 0 && t.arg2 <= static_cast<int>(Waiver::kAll);
+        break;
+      case TaskKind::kFoundSettle:
+      case TaskKind::kColonyTile:
+        ok = t.arg >= 0 && t.arg < num_colonies;
+        break;
+      case TaskKind::kColonyFill:
+        ok = t.arg >= 0 && t.arg < num_colonies && t.arg2 >= 0 &&
+             t.arg2 < static_cast<int>(c().colonies[t.arg].tiles.size()) &&
+             static_cast<int>(colony_fill_.size()) < c().colonies[t.arg].tiles[t.arg2].spaces;
+        break;
+      case TaskKind::kBuyProgress:
+        ok = t.arg >= 0 && t.arg < static_cast<int>(c().cards.size());
+        break;
+      case TaskKind::kViceKing:
+        ok = kept_is(TileKind::kViceKing);
+        break;
+      case TaskKind::kDuty:
+        ok = kept_is(TileKind::kDuty);
+        break;
+      case TaskKind::kExtraHarvest:
+        ok = kept_is(TileKind::kExtraHarvest) && t.count >= 0 && t.count < (1 << act::kMaxHoldings);
+        break;
+      case TaskKind::kResupply:
+        ok = kept_is(TileKind::kResupply);
+        break;
+      case TaskKind::kSwap:
+        ok = kept_is(TileKind::kSwap);
+        break;
+      case TaskKind::kEspionage:
+        ok = kept_is(TileKind::kEspionage);
+        break;
+      default:
+        ok = t.count >= 0;
+        break;
+    }
+    if (!ok) return "a pending task refers to nothing";
+  }
+  if (!tasks_.empty()) {
+    const SupplyBoard& b = players_[tasks_.back().seat].board;
+    for (const SpiceMove& m : pay_moves_)
+      if (m.holding < 0 || m.holding >= b.num_holdings() || m.spice < 0 || m.spice >= kNumSpices)
+        return "a payment from nowhere";
+  } else if (!pay_moves_.empty()) {
+    return "a payment without a task";
+  }
+  return "";
 }
 
 uint64_t GoaState::hash() const {

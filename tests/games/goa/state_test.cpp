@@ -990,5 +990,87 @@ TEST(GoaWindows, EspionageHarvestWithHarvestMix) {
   EXPECT_TRUE(legal(*s, act::kBuyCard) || goa(s).player(0).ducats < 8);
 }
 
+// state_from_json refuses broken documents with a message.
+TEST(GoaJson, BrokenDocumentsAreRefused) {
+  auto game = make(3);
+  auto s = to_phase3(3);
+  s->apply(act::kFound + colony_index("quilon"));  // a pending task
+  const json good = s->to_json();
+  ASSERT_TRUE(game->state_from_json(good).is_ok());
+  std::vector<json> bad;
+  auto with = [&](auto change) {
+    json j = good;
+    change(j);
+    bad.push_back(j);
+  };
+  with([](json& j) { j["tasks"][1][3] = 77; });              // FOUND: no such colony
+  with([](json& j) { j["tasks"].back()[1] = 5; });           // no such seat
+  with([](json& j) { j["players"].erase(2); });              // a player missing
+  with([](json& j) { j["grid"][3] = 999; });                 // no such tile
+  with([](json& j) { j["deck"].push_back(j["deck"][0]); });  // a card twice
+  with([](json& j) { j["players"][0]["levels"][1] = 6; });   // no such level
+  with([](json& j) { j["stage"] = 42; });
+  with([](json& j) { j["holdings"][0]["tiles"].push_back({{"tile", 0}, {"used", false}}); });
+  with([](json& j) { j["markers"][2] = 25; });
+  with([](json& j) { j["extra"] = 1; });  // a field out of place
+  for (const json& j : bad) {
+    auto r = game->state_from_json(j);
+    EXPECT_FALSE(r.is_ok()) << j.dump().substr(0, 300);
+    if (!r.is_ok()) {
+      EXPECT_FALSE(r.status().message().empty());
+    }
+  }
+}
+
+// Damaged documents from real games either load into a state that plays
+// on safely (ASan watches) or are refused: every top-level field of sampled
+// states is nudged in turn.
+TEST(GoaJson, NudgedDocumentsLoadSafelyOrAreRefused) {
+  auto game = make(2);
+  Rng rng(77);
+  auto s = game->new_initial_state();
+  int steps = 0, loaded = 0, refused = 0;
+  while (!s->is_terminal()) {
+    if (steps++ % 163 == 0) {
+      const json good = s->to_json();
+      for (const auto& [key, value] : good.items()) {
+        for (int variant = 0; variant < 3; ++variant) {
+          json j = good;
+          json& v = j[key];
+          if (v.is_number_integer()) {
+            v = variant == 0 ? v.get<int64_t>() + 1 : variant == 1 ? -2 : 1000;
+          } else if (v.is_array() && !v.empty()) {
+            if (variant == 0) v.erase(v.size() - 1);
+            if (variant == 1) v.push_back(v.back());
+            if (variant == 2 && v[0].is_number_integer()) v[0] = v[0].get<int64_t>() + 3;
+          } else if (v.is_boolean()) {
+            v = !v.get<bool>();
+          } else {
+            v = nullptr;
+          }
+          auto r = game->state_from_json(j);
+          if (!r.is_ok()) {
+            ++refused;
+            continue;
+          }
+          ++loaded;
+          auto& t = *r;
+          Rng play(variant);
+          for (int k = 0; k < 30 && !t->is_terminal(); ++k) {
+            const auto legal = t->legal_actions();
+            ASSERT_FALSE(legal.empty()) << key << " variant " << variant << " step " << k;
+            t->apply(legal[play.below(legal.size())]);
+            (void)t->view(0);
+          }
+        }
+      }
+    }
+    const auto legal = s->legal_actions();
+    s->apply(legal[rng.below(legal.size())]);
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(loaded, 0);
+}
+
 }  // namespace
 }  // namespace meeple::goa
