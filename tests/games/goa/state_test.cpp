@@ -102,7 +102,7 @@ TEST(GoaConformance, TwoThreeAndFourPlayers) {
     meeple::testing::run_conformance("goa", {{"players", players}},
                                      {.games = 1,
                                       .seed = static_cast<uint64_t>(players),
-                                      .deep_check_every = 31,
+                                      .deep_check_every = 47,
                                       .id_sweep_every = 25},
                                      goa_registry());
   }
