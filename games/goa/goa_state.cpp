@@ -506,12 +506,20 @@ void GoaState::choose_action(int seat, Action a) {
   } else {
     const int colony = a - act::kFound;
     found_revealed_ = 0;
-    tasks_.push_back({TaskKind::kFoundSettle, seat, 0, colony, -1});
+    // §8.7 step 2: the base is the Colonists value before the reveal; a
+    // track step taken in the window after it (Vice-king, BUY_PROGRESS)
+    // does not change this foundation.
+    tasks_.push_back({TaskKind::kFoundSettle, seat, 0, colony,
+                      track_value(c().board, p.development, kColonistsTrack)});
     tasks_.push_back({TaskKind::kReveal, seat,
                       a_card_ >= 0 && bound == Effect::kColonyExtra ? c().colony_extra_reveal
                                                                     : c().colony_reveal,
                       colony, 0});
   }
+  // The card's effect now lives in the task (Develop's waiver, the mixed
+  // harvest, the reveal count): one "A" card modifies one action (§8.8), so
+  // an Espionage later in the turn is not modified again.
+  a_card_ = -1;
 }
 
 void GoaState::apply(Action a) {

@@ -990,6 +990,50 @@ TEST(GoaWindows, EspionageHarvestWithHarvestMix) {
   EXPECT_TRUE(legal(*s, act::kBuyCard) || goa(s).player(0).ducats < 8);
 }
 
+// §8.8: one "A" card modifies one action. HARVEST_MIX modifies the turn's
+// Harvest; an Espionage Harvest later in the same turn is a plain harvest.
+TEST(GoaWindows, AnACardModifiesOnlyOneAction) {
+  auto s = to_phase3(2);
+  const int spy = testing::tile("B15");
+  goa(s).mutable_holdings(0).tiles.push_back({spy, false});
+  const int card = give_card(s, 0, Effect::kHarvestMix);
+  s->apply(act::kPlayCard + card);
+  s->apply(act::kHarvest);
+  ASSERT_EQ(goa(s).tasks().back().kind, TaskKind::kHarvestMix);
+  while (goa(s).tasks().back().kind == TaskKind::kHarvestMix) s->apply(act::kTakeShips);
+  ASSERT_EQ(goa(s).tasks().back().kind, TaskKind::kEndTurn);
+  const int ships = goa(s).player(0).ships;
+  s->apply(act::kUseTile + spy);
+  s->apply(act::kSpy + 1 * 8 + 1);  // P1's Harvest: spices only, as far as they fit
+  ASSERT_FALSE(goa(s).tasks().empty());
+  EXPECT_NE(goa(s).tasks().back().kind, TaskKind::kHarvestMix) << "not mixed again";
+  EXPECT_FALSE(legal(*s, act::kTakeShips));
+  EXPECT_EQ(goa(s).player(0).ships, ships);
+}
+
+// §8.7: the foundation's base is the Colonists value when the action is
+// chosen, before the reveal; a step on the track taken in the window after
+// the reveal (Vice-king, BUY_PROGRESS) does not lower the shortfall.
+TEST(GoaScenario, FoundationBaseIsFixedBeforeTheReveal) {
+  auto s = to_phase3(2);
+  const Components& c = components();
+  Player& p = goa(s).mutable_player(0);
+  p.development.level = {1, 1, 1, 1, 3};  // Colonists value 4
+  p.colonists = 0;
+  p.hand.clear();
+  s->apply(act::kFound + colony_index("cochin"));  // 8 needed
+  const int c1 = card_with_colonists(*s, 1), c2 = card_with_colonists(*s, 2);
+  s->apply(draw_outcome(goa(s), c1));
+  s->apply(draw_outcome(goa(s), c2));
+  ASSERT_EQ(goa(s).tasks().back().kind, TaskKind::kFoundSettle);
+  EXPECT_FALSE(s->is_legal(act::kPay)) << "shortfall 1, no colonists";
+  goa(s).mutable_player(0).development.level[kColonistsTrack] = 4;
+  ASSERT_GE(track_value(c.board, goa(s).player(0).development, kColonistsTrack), 5);
+  EXPECT_FALSE(s->is_legal(act::kPay)) << "the base stays 4";
+  s->apply(act::kDecline);
+  EXPECT_EQ(goa(s).player(0).colonists, 1) << "the consolation colonist";
+}
+
 // state_from_json refuses broken documents with a message.
 TEST(GoaJson, BrokenDocumentsAreRefused) {
   auto game = make(3);
