@@ -21,7 +21,17 @@ std::string lower(std::string s) {
 }  // namespace
 
 json GoaState::action_to_json(Action a) const {
-  if (is_chance()) return {{"type", "outcome"}, {"index", a - act::kOutcome}};
+  if (is_chance()) {
+    // A referee types what he sees: the card drawn or revealed, the seat
+    // that reveals first; the tile layout and bonanza deal by index.
+    const int i = a - act::kOutcome;
+    const bool card_draw = !tasks_.empty() || stage_ == Stage::kStartDraw;
+    if (card_draw && deck_.peek(i) >= 0)
+      return {{"type", "card"}, {"card", c().cards[deck_.peek(i)].id}};
+    if (stage_ == Stage::kFirstSeat && tasks_.empty())
+      return {{"type", "first_revealer"}, {"seat", seat_name(i)}};
+    return {{"type", "outcome"}, {"index", i}};
+  }
   auto spice = [&](int s) { return lower(c().spice_names[s]); };
   if (a >= act::kPosition && a < act::kPosition + kNumPositions)
     return {{"type", stage_ == Stage::kPlaceFlag ? "flag" : "marker"},

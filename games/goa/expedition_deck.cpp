@@ -37,6 +37,13 @@ int ExpeditionDeck::draw(const Pick& pick) {
   return card;
 }
 
+int ExpeditionDeck::peek(int i) const {
+  if (!deck_.empty()) return i >= 0 && i < static_cast<int>(deck_.size()) ? deck_[i] : -1;
+  std::vector<int> reshuffled = discard_;
+  std::sort(reshuffled.begin(), reshuffled.end());
+  return i >= 0 && i < static_cast<int>(reshuffled.size()) ? reshuffled[i] : -1;
+}
+
 int ExpeditionDeck::reveal(const Components& c, const Pick& pick) {
   const int card = draw(pick);
   if (card < 0) return 0;

@@ -33,6 +33,8 @@ class ExpeditionDeck {
   // Draws one card (reshuffling the discard pile first if the deck is
   // empty); -1 if there is none.
   int draw(const Pick& pick);
+  // The card draw() would return for choice i (-1: none), unchanged deck.
+  int peek(int i) const;
   // Reveals one card for a foundation / Resupply and sets it aside; returns
   // its colonists (0 when there is no card).
   int reveal(const Components& c, const Pick& pick);

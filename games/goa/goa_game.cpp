@@ -52,7 +52,9 @@ GameInfo goa_info() {
   info.title = "Goa: A New Expedition";
   info.summary =
       "Spice trade in 16th-century Goa: auction plantations and privileges, develop ships, "
-      "harvests, taxes, expeditions and colonies over two eras of four rounds. 2-4 players.";
+      "harvests, taxes, expeditions and colonies over two eras of four rounds. 2-4 players. "
+      "Provisional component data: values the rulebook leaves out are marked [PROV] in "
+      "data/goa/ (a corrected file is a drop-in change).";
   info.min_seats = 2;
   info.max_seats = 4;
   info.has_chance = true;

@@ -1,7 +1,6 @@
 // Goa: A New Expedition (goa.md), the game object: options ("players" 2-4,
-// "bonanza" on by default), metadata, and loading states. Not registered in
-// all_games/ yet (issue 12: the integrator registers it once the state is
-// complete); tests create it with make_game.
+// "bonanza" on by default), metadata, and loading states; all_games/
+// registers it.
 #pragma once
 
 #include <memory>

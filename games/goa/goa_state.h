@@ -148,6 +148,7 @@ class GoaState final : public State {
   std::string chance_description() const override;
   json action_to_json(Action a) const override;
   std::string action_to_string(Action a) const override;
+  std::string describe(Action a, const State& after, Seat viewer) const override;  // log_words.cpp
   Result<std::vector<Action>> decode_action_object(const json& j) const override;
   json view(Seat seat) const override;
   json to_json() const override;
@@ -196,6 +197,8 @@ class GoaState final : public State {
   int n() const { return cfg_->players; }
   // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
   std::string invalid_reason() const;
+  std::string goods_text(int p, Seat seat) const;  // text.cpp
+  json catalog_json() const;                       // state_json.cpp
   const Components& c() const { return *cfg_->c; }
   // The number of outcomes at the current chance node (0: not chance).
   int chance_count() const;

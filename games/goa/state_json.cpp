@@ -20,6 +20,10 @@ namespace meeple::goa {
 
 namespace {
 
+// The state format's version: a change of the document's meaning gets a new
+// number and a migration (docs/state-format.md).
+constexpr int64_t kStateFormat = 1;
+
 json holding_json(const Holding& h) {
   return {{"tile", h.tile},         {"colony", h.colony},   {"colony_tile", h.colony_tile},
           {"capacity", h.capacity}, {"allowed", h.allowed}, {"spices", h.spices}};
@@ -97,7 +101,8 @@ json GoaState::to_json() const {
   for (const SpiceMove& m : pay_moves_) pay.push_back({m.holding, m.spice});
   json auction = nullptr;
   if (auction_) auction = {{"auctioneer", auction_->auctioneer()}, {"bids", bids_}};
-  return {{"stage", static_cast<int>(stage_)},
+  return {{"format", kStateFormat},
+          {"stage", static_cast<int>(stage_)},
           {"era", era_},
           {"round", round_},
           {"picks", picks_},
@@ -147,6 +152,10 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
   const int num_cards = static_cast<int>(c.cards.size());
   auto bad = [](const std::string& what) { return invalid_argument("goa state: " + what); };
   try {
+    if (!j.contains("format") || !j["format"].is_number_integer() ||
+        j["format"].get<int64_t>() != kStateFormat)
+      return bad("\"format\" must be " + std::to_string(kStateFormat) +
+                 " (the state format version)");
     const int stage = j.at("stage").get<int>();
     if (stage < 0 || stage > static_cast<int>(Stage::kOver)) return bad("no such stage");
     s->stage_ = static_cast<Stage>(stage);
@@ -452,8 +461,54 @@ uint64_t GoaState::hash() const {
   return h;
 }
 
+// The names and printed numbers a board needs to draw the ids of a view
+// (tile, card, colony and track indices), read from the data files so a
+// corrected data file shows at once.
+json GoaState::catalog_json() const {
+  json tiles = json::array(), cards = json::array(), colonies = json::array(),
+       tracks = json::array(), spices = json::array();
+  for (const TileInfo& t : c().tiles)
+    tiles.push_back({{"id", t.id},
+                     {"name", t.name},
+                     {"kind", std::string(tile_kind_name(t.kind))},
+                     {"vp", t.vp},
+                     {"spaces", t.spaces},
+                     {"spice", t.spice},
+                     {"amount", t.amount}});
+  for (const ExpeditionCard& k : c().cards)
+    cards.push_back({{"id", k.id},
+                     {"effect", std::string(effect_name(k.effect))},
+                     {"colonists", k.colonists},
+                     {"symbol", c().symbols[k.symbol]}});
+  for (const Colony& col : c().colonies) {
+    json col_tiles = json::array();
+    for (const ColonyTile& t : col.tiles)
+      col_tiles.push_back({{"spaces", t.spaces}, {"allowed", t.allowed}});
+    colonies.push_back(
+        {{"id", col.id}, {"name", col.name}, {"required", col.required}, {"tiles", col_tiles}});
+  }
+  for (const TrackInfo& t : c().board.tracks)
+    tracks.push_back(
+        {{"id", t.id}, {"name", t.name}, {"value", t.value}, {"limit", t.limit}, {"cost", t.cost}});
+  json bonanza = json::array();
+  for (const BonanzaTile& b : c().bonanza)
+    bonanza.push_back({{"id", b.id},
+                       {"ships", b.ships},
+                       {"colonists", b.colonists},
+                       {"additional_action_cards", b.extra_action_cards},
+                       {"expedition_cards", b.expedition_cards},
+                       {"ducats", b.ducats},
+                       {"spices", b.spices},
+                       {"vp", b.vp}});
+  for (const std::string& name : c().spice_names) spices.push_back(name);
+  return {{"tiles", tiles},   {"cards", cards},     {"colonies", colonies},
+          {"tracks", tracks}, {"bonanza", bonanza}, {"track_vp", c().board.track_vp},
+          {"spices", spices}};
+}
+
 json GoaState::view(Seat seat) const {
   json v = to_json();
+  v["catalog"] = catalog_json();
   const bool over = stage_ == Stage::kOver;
   for (int p = 0; p < n(); ++p) {
     if (p == seat || over) continue;
@@ -465,8 +520,9 @@ json GoaState::view(Seat seat) const {
       if (c().tiles[k["tile"].get<int>()].kind == TileKind::kMission) k["tile"] = "mission";
   }
   v["deck"] = static_cast<int>(deck_.deck().size());
-  for (json& b : v["bonanza"])
-    if (b.get<int>() >= 0) b = "hidden";
+  if (!over)
+    for (json& b : v["bonanza"])
+      if (b.get<int>() >= 0) b = "hidden";
   if (stage_ == Stage::kBonanzaDeal) v["picks"] = static_cast<int>(picks_.size());
   v["current_player"] = current_player();
   v["terminal"] = over;

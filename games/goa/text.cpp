@@ -1,12 +1,40 @@
 // The terminal's picture of a Goa state from one seat's point of view:
-// round and stage, the grid (tile ids, '..' for sold cells, F for the flag,
-// the marker numbers), and each seat's goods as that seat may see them.
+// round and stage, the grid (tile ids, '..' for sold cells, @F for the flag,
+// the marker numbers), each seat's counts, holdings, kept tiles and own hand
+// as that seat may see them, and the auction in progress.
 #include <fmt/format.h>
 
 #include "games/goa/goa_state.h"
 #include "games/goa/play_area.h"
+#include "games/goa/supply_board.h"
 
 namespace meeple::goa {
+
+// One seat's plantations, colonies, kept tiles and (to its owner, or once
+// the game is over) its expedition hand, e.g.
+//   red: A04 clove 1/2, quilon 0/3 | kept A21 | hand 3 (SHIPS), 17 (HARVEST_MIX)
+std::string GoaState::goods_text(int p, Seat seat) const {
+  const Player& pl = players_[p];
+  const bool own = p == seat || stage_ == Stage::kOver;
+  std::string s = "  " + seat_name(p) + ":";
+  for (int i = 0; i < pl.board.num_holdings(); ++i) {
+    const Holding& h = pl.board.holding(i);
+    const std::string name = h.tile >= 0 ? c().tiles[h.tile].id : c().colonies[h.colony].id;
+    s += fmt::format(" {} {}/{}", name, h.filled(), h.capacity);
+  }
+  std::string kept;
+  for (const KeptTile& k : holdings_[p].tiles) {
+    const bool hidden = !own && c().tiles[k.tile].kind == TileKind::kMission;
+    kept += " " + (hidden ? std::string("mission") : c().tiles[k.tile].id) + (k.used ? "*" : "");
+  }
+  if (!kept.empty()) s += " | kept" + kept;
+  if (own && !pl.hand.empty()) {
+    s += " | hand";
+    for (int card : pl.hand)
+      s += fmt::format(" {}({})", c().cards[card].id, effect_name(c().cards[card].effect));
+  }
+  return s + "\n";
+}
 
 std::string GoaState::to_text(Seat seat) const {
   std::string s =
@@ -16,11 +44,12 @@ std::string GoaState::to_text(Seat seat) const {
     for (int col = 0; col < kGridSide; ++col) {
       const int cl = cell(r, col);
       const int t = grid_.tile[cl];
-      std::string mark = " ";
-      if (flag_pos_ == cl) mark = "F";
+      // "A06@4": tile A06 under number marker 4; "@F": the flag.
+      std::string mark = "  ";
+      if (flag_pos_ == cl) mark = "@F";
       for (int k = 2; k < 6; ++k)
-        if (markers_[k] == cl) mark = std::to_string(k);
-      s += fmt::format("{:>4}{}", t >= 0 ? c().tiles[t].id : "..", mark);
+        if (markers_[k] == cl) mark = "@" + std::to_string(k);
+      s += fmt::format(" {:>3}{}", t >= 0 ? c().tiles[t].id : "..", mark);
     }
     s += "\n";
   }
@@ -36,6 +65,18 @@ std::string GoaState::to_text(Seat seat) const {
         pl.extra_action_cards, pl.hand.size(), pl.development.level[0], pl.development.level[1],
         pl.development.level[2], pl.development.level[3], pl.development.level[4], sp[0], sp[1],
         sp[2], sp[3], sp[4], pl.board.colonies.size());
+  }
+  for (int p = 0; p < n(); ++p) s += goods_text(p, seat);
+  if (auction_) {
+    const std::string lot =
+        lot_ == 1 ? "the flag"
+                  : fmt::format("tile {} at {}", c().tiles[grid_.tile[markers_[lot_]]].id,
+                                position_name(markers_[lot_]));
+    s += fmt::format("auction of {} (auctioneer {}): ", lot, seat_name(auction_->auctioneer()));
+    s += auction_->high_bid() > 0 ? fmt::format("high bid {} by {}", auction_->high_bid(),
+                                                seat_name(auction_->high_bidder()))
+                                  : std::string("no bid yet");
+    s += "\n";
   }
   if (stage_ == Stage::kOver) {
     const auto sheets = score_sheets();

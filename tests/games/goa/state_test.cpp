@@ -1057,6 +1057,8 @@ TEST(GoaJson, BrokenDocumentsAreRefused) {
   with([](json& j) { j["holdings"][0]["tiles"].push_back({{"tile", 0}, {"used", false}}); });
   with([](json& j) { j["markers"][2] = 25; });
   with([](json& j) { j["extra"] = 1; });  // a field out of place
+  with([](json& j) { j.erase("format"); });
+  with([](json& j) { j["format"] = 2; });  // a version this build cannot read
   for (const json& j : bad) {
     auto r = game->state_from_json(j);
     EXPECT_FALSE(r.is_ok()) << j.dump().substr(0, 300);
