@@ -304,7 +304,10 @@ export function renderGoa(container, snap, opts) {
     if (task) prompt = taskWords(task);
     else if (v.stage === 4) prompt = 'Place the flag: click a highlighted space beside a tile (the flag\'s lot is auctioned first).';
     else if (v.stage === 5) prompt = `Place number marker ${nextMarker()}: click a highlighted tile.`;
-    else if (v.stage === 6) prompt = bids.length ? `Bid more than ${highBid} for ${lotWords()}, or pass.` : `You cannot outbid ${highBid}: pass.`;
+    else if (v.stage === 6) {
+      prompt = !bids.length ? `You cannot outbid ${highBid}: pass.`
+        : highBid > 0 ? `Bid more than ${highBid} for ${lotWords()}, or pass.` : `Bid for ${lotWords()}, or pass.`;
+    }
     else if (v.stage === 7) prompt = highBid > 0 ? `You are the auctioneer: sell ${lotWords()} to ${seatLabel(highBidder)} for ${highBid}, or buy it for ${highBid - 1}.` : `Nobody bid: take ${lotWords()}.`;
     else if (v.stage === 8) prompt = `Action ${actionNumber()} of 3: choose an action on your development board (or play an expedition card first).`;
     else if (v.stage === 9) prompt = 'Additional actions: use an additional action card, or pass.';
@@ -563,5 +566,6 @@ function focusKey(el) {
 function shortName(info) {
   const m = /^(\w+) plantation x(\d)$/.exec(info.name || '');
   if (m) return `${m[1]} ×${m[2]}`;
-  return (info.name || info.id).replace(/ \(red\)$/, ' ●');
+  // A break after the slash of "Ships/Colonists" (a zero-width space).
+  return (info.name || info.id).replace(/ \(red\)$/, ' ●').replace(/\//g, '/\u200b');
 }
