@@ -6,7 +6,7 @@
 // ducats; a lot the computer keeps is retried on the next one), whatever the
 // won tile asks, and Taxes on its development board; the ducats must follow.
 // Screenshots at 1366×900 and 390×844 go to SCREENSHOT_DIR; at 390 px the
-// page must not scroll sideways.
+// page must not scroll sideways; axe-core finds nothing serious, light or dark.
 //
 // Synchronisation is on DOM state only: every click is followed by a wait
 // for the new snapshot (data-version) it causes, and each target is waited
@@ -16,6 +16,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
+import { axeViolations, describeViolations, triage } from '../axe.js';
 
 const browser = useBrowser({ width: 1366, height: 900 });
 const PHONE = { width: 390, height: 844 };
@@ -159,6 +160,16 @@ test('Goa (2 players): place the flag and markers, win an auction by bidding, ta
   assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width,
     `the page is ${await phone.evaluate(() => document.documentElement.scrollWidth)}px wide on a 390px screen`);
   await phone.screenshot({ path: path.join(SHOTS, 'goa-390.png'), fullPage: true });
+
+  // No serious or critical accessibility violation (axe-core) on the board
+  // in play: at 390 px, at 1366 px, and at 1366 px in the dark scheme.
+  const failures = [];
+  for (const [where, pg, scheme] of [['390', phone, 'light'], ['1366', page, 'light'], ['1366 dark', page, 'dark']]) {
+    await pg.emulateMedia({ colorScheme: scheme });
+    const { failing } = triage(await axeViolations(pg));
+    if (failing.length) failures.push(`${where}:\n${describeViolations(failing)}`);
+  }
+  assert.deepEqual(failures, [], 'serious or critical accessibility violations');
   await phone.close();
 
   assert.deepEqual(errors, []);
