@@ -79,9 +79,16 @@ test('Goa (2 players): place the flag and markers, win an auction by bidding, ta
     // Our move (or the end).
     await page.waitForFunction(() => document.querySelector('#prompt') || document.querySelector('#result'), null, { timeout: 60000 });
     if (await page.$('#result')) break;
-    const st = await stage(page);
     const sn = await get();
-    if (sn.view.current_player !== 0 || !sn.legal.length) continue; // a redraw in between: look again
+    if (sn.view.current_player !== 0 || !sn.legal.length) { // the page is behind: look again
+      await page.waitForTimeout(200);
+      continue;
+    }
+    // Act on what the page shows once it shows this snapshot (not an older one).
+    await page.waitForFunction((v) => Number(document.querySelector('.goa-wrap')?.dataset.version) >= v, sn.table.version, { timeout: 30000 });
+    if (await version(page) !== sn.table.version) continue;
+    const st = await stage(page);
+    assert.equal(st, sn.view.stage);
     const task = sn.view.tasks.length ? sn.view.tasks[sn.view.tasks.length - 1] : null;
     if (!task && (st === 4 || st === 5)) {
       // The flag or a number marker: a highlighted place on the grid.
@@ -130,9 +137,13 @@ test('Goa (2 players): place the flag and markers, win an auction by bidding, ta
     } else if (!task && st === 9) {
       await page.waitForSelector('#pass');
       await clickAndWait(page, '#pass');
+    } else if (task && (task[0] === 11 || task[0] === 5) && sn.legal.some((a) => a.json.type === 'stop')) {
+      // The end of an action (or an Expedition): end the turn.
+      await page.waitForSelector('#goa-buttons button[data-action="stop"]');
+      await clickAndWait(page, '#goa-buttons button[data-action="stop"]');
     } else {
-      // A sub-decision (a won tile's spice, spices to place, the end of a
-      // turn...): the first thing offered, where the board offers it.
+      // A sub-decision (a won tile's spice, spices to place...): the first
+      // thing offered, where the board offers it.
       await shoot(`task-${task ? task[0] : st}`);
       const target = await firstTarget(page);
       await clickAndWait(page, target);
