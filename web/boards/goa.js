@@ -545,7 +545,12 @@ export function renderGoa(container, snap, opts) {
 
   const common = h('p.small.goa-common', { id: 'goa-common' },
     `Expedition deck ${typeof v.deck === 'number' ? v.deck : (v.deck || []).length} · discard ${(v.discard || []).length}`,
-    Array.isArray(v.favor_pool) && v.favor_pool.length ? ` · removed tiles: ${v.favor_pool.map((t) => cat.tiles[t] ? cat.tiles[t].id : t).join(', ')}` : '');
+    Array.isArray(v.favor_pool) && v.favor_pool.length ? ` · removed tiles: ${v.favor_pool.map((t) => cat.tiles[t] ? cat.tiles[t].id : t).join(', ')}` : '',
+    // Colonies: the colonists a foundation needs, and how many of their tiles are taken (colony_taken: a bit per tile).
+    ` · colonies: ${cat.colonies.map((col, i) => {
+      const taken = Array.isArray(v.colony_taken) ? popcount(v.colony_taken[i]) : 0;
+      return `${col.name} (needs ${col.required}${taken ? `, ${taken} taken` : ''})`;
+    }).join(', ')}`);
 
   const focused = container.contains(document.activeElement) ? focusKey(document.activeElement) : null;
   container.replaceChildren(
@@ -555,6 +560,12 @@ export function renderGoa(container, snap, opts) {
     const el = [...container.querySelectorAll('button, input')].find((e) => focusKey(e) === focused);
     if (el) el.focus();
   }
+}
+
+function popcount(x) {
+  let k = 0;
+  for (let y = x >>> 0; y; y &= y - 1) k++;
+  return k;
 }
 
 // What identifies a control across redraws (the same action, or the bid box).
