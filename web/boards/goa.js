@@ -127,9 +127,7 @@ export function renderGoa(container, snap, opts) {
   const tileById = (id) => cat.tiles.find((t) => t.id === id);
   const spiceIndex = (name) => cat.spices.findIndex((s) => s.toLowerCase() === String(name).toLowerCase());
   const spiceName = (name) => cat.spices[spiceIndex(name)] || cap(name);
-  const trackById = (id) => cat.tracks.find((t) => t.id === id);
   const colonyById = (id) => cat.colonies.find((c) => c.id === id);
-  const cardById = (id) => cat.cards.find((c) => String(c.id) === String(id));
   const isHint = (a) => hint && a && hint.id === a.id;
   const task = Array.isArray(v.tasks) && v.tasks.length ? v.tasks[v.tasks.length - 1] : null;
   const cp = v.current_player;
