@@ -2,14 +2,17 @@
 import { renderReversi } from './reversi.js';
 import { renderRisk, seatNames as riskSeats } from './risk.js';
 import { renderKingIsDead } from './king-is-dead.js';
+import { renderGoa, seatNames as goaSeats } from './goa.js';
 import { renderGeneric } from './generic.js';
 
-const boards = { reversi: renderReversi, risk: renderRisk, 'king-is-dead': renderKingIsDead };
+const boards = { reversi: renderReversi, risk: renderRisk, 'king-is-dead': renderKingIsDead, goa: renderGoa };
 const seatNames = {
   reversi: ['Black', 'White'],
   risk: riskSeats,
   // As the engine names them in the log and the terminal.
   'king-is-dead': ['Player A', 'Player B', 'Player C', 'Player D'],
+  // The engine's seat names (red, yellow, green, blue), capitalised.
+  goa: goaSeats,
 };
 
 // Games whose decisions have a default the server can give for a seat

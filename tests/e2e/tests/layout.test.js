@@ -5,8 +5,8 @@
 // neither the lobby nor any board scrolls sideways, and every visible
 // button, link and clickable place on the board is at least 32×32 CSS px.
 // The tab title says "Your turn" when the viewer has something to do.
-// Reversi, Risk (3 players) and The King is Dead, each against computer
-// seats. Screenshots (layout-*.png) go to SCREENSHOT_DIR.
+// Reversi, Risk (3 players), The King is Dead and Goa, each against
+// computer seats. Screenshots (layout-*.png) go to SCREENSHOT_DIR.
 //
 // Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
 import { test } from 'node:test';
@@ -33,6 +33,11 @@ const GAMES = {
   'king-is-dead': {
     request: { game: 'king-is-dead', options: { players: 2 }, seats: [{ kind: 'human' }, { kind: 'computer', level: 1 }] },
     board: '.kid-wrap', ourTurn: '#hand button.kid-card.primary', prompt: '#prompt', button: '#hand button.kid-card.primary', title: 'The King is Dead',
+  },
+  // Our first decision may be the flag, a marker or a bid (the start player is drawn).
+  goa: {
+    request: { game: 'goa', options: { players: 2 }, seats: [{ kind: 'human' }, { kind: 'computer', level: 0 }] },
+    board: '.goa-wrap', ourTurn: '#prompt', prompt: '#prompt', button: null, title: 'Goa: A New Expedition',
   },
 };
 
