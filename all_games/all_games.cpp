@@ -11,6 +11,9 @@
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
 #include "games/king_is_dead/kid_game.h"
 #endif
+#ifdef MEEPLE_HAVE_GOA
+#include "games/goa/goa_game.h"
+#endif
 
 namespace meeple {
 
@@ -23,6 +26,9 @@ void register_all_games([[maybe_unused]] Registry& registry) {
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
   king_is_dead::register_game(registry);
+#endif
+#ifdef MEEPLE_HAVE_GOA
+  goa::register_game(registry);
 #endif
 }
 

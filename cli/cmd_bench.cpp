@@ -9,6 +9,7 @@
 //          bots (cli/bench_risk.cpp).
 // king-is-dead: random and heuristic full games/s in every configuration
 //          (cli/bench_king_is_dead.cpp).
+// goa:     random full games/s at 2-4 players (cli/bench_goa.cpp).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -132,7 +133,7 @@ int bench_reversi(const BenchArgs& a) {
 void add_bench_command(CLI::App& app) {
   auto args = std::make_shared<BenchArgs>();
   auto* cmd = app.add_subcommand("bench", "Measure a game's speed on this machine (one thread)");
-  cmd->add_option("game", args->game, "reversi, risk or king-is-dead")->required();
+  cmd->add_option("game", args->game, "reversi, risk, king-is-dead or goa")->required();
   cmd->add_option("--perft-depth", args->perft_depth, "Reversi perft depth")
       ->check(CLI::Range(1, 14));
   cmd->add_option("--seconds", args->seconds, "Time budget of each timed part")
@@ -152,9 +153,13 @@ void add_bench_command(CLI::App& app) {
     } else if (args->game == "king-is-dead") {
       rc = bench_king_is_dead(args->seconds);
 #endif
+#ifdef MEEPLE_HAVE_GOA
+    } else if (args->game == "goa") {
+      rc = bench_goa(args->seconds);
+#endif
     } else {
       std::cerr << "meeple bench: no benchmark for '" << args->game
-                << "' (available: reversi, risk, king-is-dead)\n";
+                << "' (available: reversi, risk, king-is-dead, goa)\n";
       rc = 2;
     }
     if (rc != 0) throw CLI::RuntimeError(rc);

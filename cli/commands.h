@@ -22,5 +22,7 @@ int bench_risk(double seconds_budget);
 // `meeple bench king-is-dead` (cli/bench_king_is_dead.cpp): random and
 // heuristic full games/s in every configuration.
 int bench_king_is_dead(double seconds_budget);
+// `meeple bench goa` (cli/bench_goa.cpp): random full games/s at 2-4 players.
+int bench_goa(double seconds_budget);
 
 }  // namespace meeple::cli
