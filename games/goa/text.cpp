@@ -33,7 +33,7 @@ std::string GoaState::goods_text(int p, Seat seat) const {
     for (int card : pl.hand)
       s += fmt::format(" {}({})", c().cards[card].id, effect_name(c().cards[card].effect));
   }
-  return s + "\n";
+  return s == "  " + seat_name(p) + ":" ? "" : s + "\n";  // nothing held yet: no line
 }
 
 std::string GoaState::to_text(Seat seat) const {
@@ -51,7 +51,13 @@ std::string GoaState::to_text(Seat seat) const {
         if (markers_[k] == cl) mark = "@" + std::to_string(k);
       s += fmt::format(" {:>3}{}", t >= 0 ? c().tiles[t].id : "..", mark);
     }
-    s += "\n";
+    // The row's tiles by name, so the ids need no rulebook at hand.
+    std::string names;
+    for (int col = 0; col < kGridSide; ++col)
+      if (const int t = grid_.tile[cell(r, col)]; t >= 0)
+        names +=
+            fmt::format("{}{} {}", names.empty() ? "" : "; ", c().tiles[t].id, c().tiles[t].name);
+    s += names.empty() ? "\n" : "   " + names + "\n";
   }
   if (flag_pos_ >= kNumCells) s += "flag at " + position_name(flag_pos_) + "\n";
   for (int p = 0; p < n(); ++p) {
@@ -59,8 +65,8 @@ std::string GoaState::to_text(Seat seat) const {
     const bool own = p == seat || stage_ == Stage::kOver;
     const auto sp = pl.board.spices();
     s += fmt::format(
-        "{:<7} ducats {:>3}  ships {:>2}  colonists {:>2}  cards {}  expedition {}  levels "
-        "{}{}{}{}{}  spices {}/{}/{}/{}/{}  colonies {}\n",
+        "{:<7} ducats {:>3}  ships {:>2}  colonists {:>2}  action cards {}  expedition cards {}  "
+        "levels S{} H{} T{} E{} C{}  spices {}/{}/{}/{}/{}  colonies {}\n",
         seat_name(p), own ? std::to_string(pl.ducats) : "?", pl.ships, pl.colonists,
         pl.extra_action_cards, pl.hand.size(), pl.development.level[0], pl.development.level[1],
         pl.development.level[2], pl.development.level[3], pl.development.level[4], sp[0], sp[1],
