@@ -43,12 +43,9 @@ std::string decision_words(const json& j) {
     return "chooses " + type;
   if (type == "develop") return "develops " + arg("track");
   if (type == "found") return "founds a colony in " + arg("colony");
-  if (type == "place_spice")
-    return fmt::format("places {} on holding {}", arg("spice"), arg("holding"));
-  if (type == "pay_spice")
-    return fmt::format("pays {} from holding {}", arg("spice"), arg("holding"));
-  if (type == "sell_spice")
-    return fmt::format("sells {} from holding {}", arg("spice"), arg("holding"));
+  if (type == "place_spice") return fmt::format("places {} on {}", arg("spice"), arg("holding"));
+  if (type == "pay_spice") return fmt::format("pays {} from {}", arg("spice"), arg("holding"));
+  if (type == "sell_spice") return fmt::format("sells {} from {}", arg("spice"), arg("holding"));
   if (type == "discard_plantation") return "discards plantation " + arg("plantation");
   if (type == "spice") return "chooses " + arg("spice");
   if (type == "colony_tile") return "takes colony tile " + arg("tile");
@@ -76,7 +73,19 @@ std::string GoaState::describe(Action a, const State& after_state, Seat viewer) 
   if (!is_chance()) {
     const Seat who = current_player();
     if (who < 0) return "";
-    return capitalized(seat_name(who)) + " " + decision_words(action_to_json(a));
+    json j = action_to_json(a);
+    // Name what the ids stand for: the plantation or colony a spice moves
+    // on, the expedition card played or discarded (both public).
+    if (a >= act::kSpiceAt && a < act::kDiscardPlantation) {
+      const int h = (a - act::kSpiceAt) / kNumSpices;
+      const Holding& held = players_[who].board.holding(h);
+      j["holding"] = held.tile >= 0 ? "the " + c().tiles[held.tile].name
+                                    : "the colony " + c().colonies[held.colony].name;
+    } else if ((a >= act::kCard && a < act::kTile) || (a >= act::kPlayCard && a < act::kUseTile)) {
+      const int card = a - (a < act::kTile ? act::kCard : act::kPlayCard);
+      j["card"] = fmt::format("{} ({})", c().cards[card].id, effect_name(c().cards[card].effect));
+    }
+    return capitalized(seat_name(who)) + " " + decision_words(j);
   }
   const int i = a - act::kOutcome;
   auto card_words = [&](int card) {
