@@ -451,14 +451,89 @@ std::string GoaState::invalid_reason() const {
   return "";
 }
 
-uint64_t GoaState::hash() const {
-  // FNV-1a over the canonical JSON text.
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char ch : to_json().dump()) {
-    h ^= ch;
-    h *= 1099511628211ull;
+// The hash mixes every field to_json writes, in the same order, as 64-bit
+// words (vectors with their length first), without building the JSON: a
+// random game spends most of its time hashing otherwise (Match logs a hash
+// per step). Any field added to to_json must be added here; the tests check
+// that changing any one field of a document changes the hash.
+namespace {
+struct Mix {
+  uint64_t h = 0x84222325cbf29ce4ull;
+  void add(int64_t v) {
+    h ^= static_cast<uint64_t>(v);
+    h *= 0x100000001b3ull;
+    h ^= h >> 29;
   }
-  return h;
+  template <typename Range>
+  void all(const Range& r) {
+    add(static_cast<int64_t>(std::size(r)));
+    for (const auto& v : r) add(static_cast<int64_t>(v));
+  }
+  void holding(const Holding& x) {
+    for (int v : {x.tile, x.colony, x.colony_tile, x.capacity, static_cast<int>(x.allowed)}) add(v);
+    all(x.spices);
+  }
+};
+}  // namespace
+
+uint64_t GoaState::hash() const {
+  Mix m;
+  for (int v : {static_cast<int>(stage_), era_, round_}) m.add(v);
+  m.all(picks_);
+  for (const Player& p : players_) {
+    for (int v : {p.ducats, p.ships, p.colonists, p.extra_action_cards}) m.add(v);
+    m.all(p.hand);
+    m.all(p.development.level);
+    m.add(p.development.rows_rewarded);
+    m.add(static_cast<int64_t>(p.board.plantations.size()));
+    for (const Holding& h : p.board.plantations) m.holding(h);
+    m.add(static_cast<int64_t>(p.board.colonies.size()));
+    for (const Holding& h : p.board.colonies) m.holding(h);
+    m.add(p.board.discarded_single_plantations);
+  }
+  for (const Holdings& h : holdings_) {
+    m.add(static_cast<int64_t>(h.tiles.size()));
+    for (const KeptTile& k : h.tiles) {
+      m.add(k.tile);
+      m.add(k.used);
+    }
+    m.all(h.bonanza_vp);
+  }
+  m.all(deck_.deck());
+  m.all(deck_.discard());
+  m.all(deck_.revealed());
+  m.all(grid_.tile);
+  m.all(grid_.bonanza);
+  m.all(pool_);
+  m.add(bonanza_won_);
+  m.add(bonanza_kept_);
+  m.all(first_);
+  m.all(colony_taken_);
+  m.add(first_seat_);
+  m.all(start_reveals_);
+  for (int v : {flag_holder_, round_start_, flag_pos_}) m.add(v);
+  m.all(markers_);
+  m.add(placed_);
+  m.add(lot_);
+  m.add(auction_ ? 1 + auction_->auctioneer() : 0);
+  if (auction_) m.all(bids_);
+  m.all(turn_order_);
+  for (int v : {turn_, extra_seat_, static_cast<int>(extra_out_), static_cast<int>(extra_acting_)})
+    m.add(v);
+  m.add(static_cast<int64_t>(tasks_.size()));
+  for (const Task& t : tasks_)
+    for (int v : {static_cast<int>(t.kind), t.seat, t.count, t.arg, t.arg2}) m.add(v);
+  m.add(static_cast<int64_t>(pay_moves_.size()));
+  for (const SpiceMove& x : pay_moves_) {
+    m.add(x.holding);
+    m.add(x.spice);
+  }
+  m.all(colony_fill_);
+  m.add(found_revealed_);
+  for (int v : {static_cast<int>(turn_action_), static_cast<int>(card_played_),
+                static_cast<int>(bought_), a_card_, resupply_revealed_})
+    m.add(v);
+  return m.h;
 }
 
 // The names and printed numbers a board needs to draw the ids of a view

@@ -1118,5 +1118,75 @@ TEST(GoaJson, NudgedDocumentsLoadSafelyOrAreRefused) {
   EXPECT_GT(loaded, 0);
 }
 
+// hash() mixes the fields itself (not the JSON text): any change to any
+// field, at any depth, that still loads must change the hash. Every integer
+// and bool leaf of sampled documents is nudged and every array grown and
+// shrunk in turn; a field hash() forgot would load with the same hash.
+void nudge_leaves(const Game& game, const json& good, uint64_t hash, json& at, int& loaded,
+                  const std::string& path) {
+  auto check = [&] {
+    auto r = game.state_from_json(good);  // `at` is a reference into a copy
+    (void)r;
+  };
+  (void)check;
+  if (at.is_object()) {
+    for (auto& [key, value] : at.items())
+      nudge_leaves(game, good, hash, value, loaded, path + "/" + key);
+    return;
+  }
+  if (at.is_array()) {
+    for (size_t i = 0; i < at.size(); ++i)
+      nudge_leaves(game, good, hash, at[i], loaded, path + "/" + std::to_string(i));
+  }
+}
+
+TEST(GoaJson, EveryFieldChangesTheHash) {
+  auto game = make(3);
+  Rng rng(91);
+  auto s = game->new_initial_state();
+  int steps = 0, loaded = 0;
+  std::set<std::string> changed;
+  while (!s->is_terminal()) {
+    if (steps++ % 97 == 0) {
+      const json good = s->to_json();
+      const uint64_t hash = s->hash();
+      // Every leaf path (JSON pointer) and every array.
+      const json flat = good.flatten();
+      std::vector<std::pair<std::string, json>> variants;
+      for (const auto& [pointer, value] : flat.items()) {
+        if (value.is_number_integer()) variants.push_back({pointer, value.get<int64_t>() + 1});
+        if (value.is_number_integer()) variants.push_back({pointer, value.get<int64_t>() - 1});
+        if (value.is_boolean()) variants.push_back({pointer, !value.get<bool>()});
+      }
+      for (const auto& [pointer, value] : variants) {
+        json j = good;
+        j[json::json_pointer(pointer)] = value;
+        auto r = game->state_from_json(j);
+        if (!r.is_ok()) continue;
+        ++loaded;
+        changed.insert(pointer.substr(0, pointer.find('/', 1)));
+        ASSERT_NE((*r)->hash(), hash) << pointer << " -> " << value.dump();
+      }
+      // Arrays one longer or shorter (a card more in a hand, a task less).
+      for (const auto& [key, value] : good.items()) {
+        if (!value.is_array() || value.empty()) continue;
+        json j = good;
+        j[key].erase(j[key].size() - 1);
+        auto r = game->state_from_json(j);
+        if (r.is_ok()) {
+          ++loaded;
+          ASSERT_NE((*r)->hash(), hash) << key << " shortened";
+        }
+      }
+    }
+    const auto legal = s->legal_actions();
+    s->apply(legal[rng.below(legal.size())]);
+  }
+  EXPECT_GT(loaded, 100);
+  // The nudges that load reach the players, the grid and the round's fields.
+  for (const char* key : {"/players", "/grid", "/round"})
+    EXPECT_TRUE(changed.count(key)) << key << " never changed in a loadable way";
+}
+
 }  // namespace
 }  // namespace meeple::goa
