@@ -8,9 +8,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "ai/risk/risk_bot.h"
+#include "cli/bench_playouts.h"
 #include "cli/commands.h"
-#include "core/match.h"
 #include "games/risk/risk_game.h"
 
 namespace meeple::cli {
@@ -95,29 +94,18 @@ int bench_risk(double seconds_budget) {
   }
   // 2. Full games: 3-player domination, heuristic bots, match RNG for chance.
   auto games_per_second = [&](const std::shared_ptr<const Game>& g, const char* label) {
-    long long games = 0, steps = 0;
-    const auto start = std::chrono::steady_clock::now();
-    double spent = 0;
-    while ((spent = seconds_since(start)) < seconds_budget || games == 0) {
-      Match m = Match::start(g, 1000 + static_cast<uint64_t>(games));
-      std::vector<std::unique_ptr<Bot>> bots;
-      for (int p = 0; p < 3; ++p)
-        bots.push_back(risk::make_risk_bot(*g, 1, 77 + static_cast<uint64_t>(p)));
-      while (!m.state().is_terminal()) {
-        if (m.state().is_chance())
-          m.sample_chance();
-        else
-          (void)m.act(bots[m.state().current_player()]->choose(Decision(*g, m.state())));
-        ++steps;
-      }
-      ++games;
+    auto rate = measure_playouts(g, 1, seconds_budget, 1000);
+    if (!rate) {
+      std::cerr << rate.status().to_string() << "\n";
+      return false;
     }
-    spent = seconds_since(start);
-    std::cout << fmt::format("{}  {:.2f}  ({} games, {:.0f} steps/game)\n", label, games / spent,
-                             games, static_cast<double>(steps) / games);
+    std::cout << fmt::format("{}  {:.2f}  ({} games, {:.0f} steps/game)\n", label,
+                             rate->games_per_second(), rate->games, rate->actions_per_game());
+    return true;
   };
-  games_per_second(*game, "risk 3-player domination heuristic games/s:           ");
-  games_per_second(*outcome_game, "risk 3-player domination heuristic games/s, outcomes:");
+  if (!games_per_second(*game, "risk 3-player domination heuristic games/s:           ") ||
+      !games_per_second(*outcome_game, "risk 3-player domination heuristic games/s, outcomes:"))
+    return 1;
   return 0;
 }
 

@@ -1,0 +1,44 @@
+#include "cli/bench_playouts.h"
+
+#include <chrono>
+#include <vector>
+
+#include "ai/bot.h"
+#include "core/match.h"
+
+namespace meeple::cli {
+
+Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, int level,
+                                     double seconds, uint64_t seed) {
+  Rng rng(seed);
+  PlayoutRate rate;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto spent = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  while (spent() < seconds || rate.games == 0) {
+    Match m = Match::start(game, rng.next());
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int p = 0; p < game->num_seats(); ++p) {
+      auto bot = make_bot(*game, level, rng.next());
+      if (!bot) return bot.status();
+      bots.push_back(std::move(*bot));
+    }
+    while (!m.state().is_terminal()) {
+      if (m.state().is_chance()) {
+        m.sample_chance();
+      } else {
+        const Seat p = m.state().current_player();
+        if (Status st = m.act(bots[static_cast<size_t>(p)]->choose(Decision(*game, m.state())));
+            !st.is_ok())
+          return st;
+      }
+      ++rate.actions;
+    }
+    ++rate.games;
+  }
+  rate.seconds = spent();
+  return rate;
+}
+
+}  // namespace meeple::cli

@@ -1,0 +1,31 @@
+// The loop every game's `meeple bench` shares: full games between bots of one
+// level (0: uniformly random), chance sampled with the match RNG as in a real
+// match, until a time budget is spent (at least one game).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "core/game.h"
+#include "core/status.h"
+
+namespace meeple::cli {
+
+struct PlayoutRate {
+  uint64_t games = 0, actions = 0;  // actions include chance outcomes
+  double seconds = 0;
+  double games_per_second() const { return seconds > 0 ? static_cast<double>(games) / seconds : 0; }
+  double actions_per_second() const {
+    return seconds > 0 ? static_cast<double>(actions) / seconds : 0;
+  }
+  double actions_per_game() const {
+    return games ? static_cast<double>(actions) / static_cast<double>(games) : 0;
+  }
+};
+
+// Match seeds and bot seeds are drawn from `seed`, so a run is repeatable
+// up to where the clock stops it. An error: a bot chose an illegal action.
+Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, int level,
+                                     double seconds, uint64_t seed);
+
+}  // namespace meeple::cli
