@@ -78,6 +78,7 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   auto c = shared_components();
   if (!c) return c.status();
   cfg->c = *c;
+  cfg->catalog = catalog_json(**c);
   return std::shared_ptr<const Game>(std::make_shared<GoaGame>(goa_info(), options, cfg));
 }
 

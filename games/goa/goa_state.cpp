@@ -27,26 +27,29 @@ GoaState::GoaState(std::shared_ptr<const GoaConfig> cfg)
 
 // --- Chance -----------------------------------------------------------------
 
-EraStack GoaState::probe_era(int& need) const {
-  size_t i = 0;
+namespace {
+
+// A Pick that replays the chance outcomes chosen so far (`picks`) and then
+// records in `need` how many outcomes the first pick beyond them has.
+Pick replaying(const std::vector<int>& picks, size_t& i, int& need) {
   need = 0;
-  const Pick pick = [&](int count) {
-    if (i < picks_.size()) return picks_[i++];
+  return [&picks, &i, &need](int count) {
+    if (i < picks.size()) return picks[i++];
     if (need == 0) need = count;
     return 0;
   };
-  return prepare_era(c(), era_, pick);
+}
+
+}  // namespace
+
+EraStack GoaState::probe_era(int& need) const {
+  size_t i = 0;
+  return prepare_era(c(), era_, replaying(picks_, i, need));
 }
 
 std::array<int, 4> GoaState::probe_bonanza(int& need) const {
   size_t i = 0;
-  need = 0;
-  const Pick pick = [&](int count) {
-    if (i < picks_.size()) return picks_[i++];
-    if (need == 0) need = count;
-    return 0;
-  };
-  return deal_bonanza(c(), bonanza_kept_, pick);
+  return deal_bonanza(c(), bonanza_kept_, replaying(picks_, i, need));
 }
 
 int GoaState::chance_count() const {

@@ -70,7 +70,14 @@ struct GoaConfig {
   int players = 2;
   bool bonanza = true;
   const Components* c = nullptr;
+  // The view's "catalog" (catalog_json below), built once per game: every
+  // seat's view of every position carries the same one.
+  json catalog;
 };
+
+// The names and printed numbers a board needs to draw a view's ids
+// (state_json.cpp).
+json catalog_json(const Components& c);
 
 namespace act {
 inline constexpr Action kOutcome = 0, kMaxOutcomes = 64;
@@ -198,7 +205,6 @@ class GoaState final : public State {
   // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
   std::string invalid_reason() const;
   std::string goods_text(int p, Seat seat) const;  // text.cpp
-  json catalog_json() const;                       // state_json.cpp
   const Components& c() const { return *cfg_->c; }
   // The number of outcomes at the current chance node (0: not chance).
   int chance_count() const;

@@ -539,10 +539,10 @@ uint64_t GoaState::hash() const {
 // The names and printed numbers a board needs to draw the ids of a view
 // (tile, card, colony and track indices), read from the data files so a
 // corrected data file shows at once.
-json GoaState::catalog_json() const {
+json catalog_json(const Components& c) {
   json tiles = json::array(), cards = json::array(), colonies = json::array(),
        tracks = json::array(), spices = json::array();
-  for (const TileInfo& t : c().tiles)
+  for (const TileInfo& t : c.tiles)
     tiles.push_back({{"id", t.id},
                      {"name", t.name},
                      {"kind", std::string(tile_kind_name(t.kind))},
@@ -550,23 +550,23 @@ json GoaState::catalog_json() const {
                      {"spaces", t.spaces},
                      {"spice", t.spice},
                      {"amount", t.amount}});
-  for (const ExpeditionCard& k : c().cards)
+  for (const ExpeditionCard& k : c.cards)
     cards.push_back({{"id", k.id},
                      {"effect", std::string(effect_name(k.effect))},
                      {"colonists", k.colonists},
-                     {"symbol", c().symbols[k.symbol]}});
-  for (const Colony& col : c().colonies) {
+                     {"symbol", c.symbols[k.symbol]}});
+  for (const Colony& col : c.colonies) {
     json col_tiles = json::array();
     for (const ColonyTile& t : col.tiles)
       col_tiles.push_back({{"spaces", t.spaces}, {"allowed", t.allowed}});
     colonies.push_back(
         {{"id", col.id}, {"name", col.name}, {"required", col.required}, {"tiles", col_tiles}});
   }
-  for (const TrackInfo& t : c().board.tracks)
+  for (const TrackInfo& t : c.board.tracks)
     tracks.push_back(
         {{"id", t.id}, {"name", t.name}, {"value", t.value}, {"limit", t.limit}, {"cost", t.cost}});
   json bonanza = json::array();
-  for (const BonanzaTile& b : c().bonanza)
+  for (const BonanzaTile& b : c.bonanza)
     bonanza.push_back({{"id", b.id},
                        {"ships", b.ships},
                        {"colonists", b.colonists},
@@ -575,15 +575,15 @@ json GoaState::catalog_json() const {
                        {"ducats", b.ducats},
                        {"spices", b.spices},
                        {"vp", b.vp}});
-  for (const std::string& name : c().spice_names) spices.push_back(name);
+  for (const std::string& name : c.spice_names) spices.push_back(name);
   return {{"tiles", tiles},   {"cards", cards},     {"colonies", colonies},
-          {"tracks", tracks}, {"bonanza", bonanza}, {"track_vp", c().board.track_vp},
+          {"tracks", tracks}, {"bonanza", bonanza}, {"track_vp", c.board.track_vp},
           {"spices", spices}};
 }
 
 json GoaState::view(Seat seat) const {
   json v = to_json();
-  v["catalog"] = catalog_json();
+  v["catalog"] = cfg_->catalog;
   const bool over = stage_ == Stage::kOver;
   for (int p = 0; p < n(); ++p) {
     if (p == seat || over) continue;

@@ -17,6 +17,7 @@ std::string GoaState::goods_text(int p, Seat seat) const {
   const Player& pl = players_[p];
   const bool own = p == seat || stage_ == Stage::kOver;
   std::string s = "  " + seat_name(p) + ":";
+  const size_t empty = s.size();
   for (int i = 0; i < pl.board.num_holdings(); ++i) {
     const Holding& h = pl.board.holding(i);
     const std::string name = h.tile >= 0 ? c().tiles[h.tile].id : c().colonies[h.colony].id;
@@ -33,7 +34,7 @@ std::string GoaState::goods_text(int p, Seat seat) const {
     for (int card : pl.hand)
       s += fmt::format(" {}({})", c().cards[card].id, effect_name(c().cards[card].effect));
   }
-  return s == "  " + seat_name(p) + ":" ? "" : s + "\n";  // nothing held yet: no line
+  return s.size() == empty ? "" : s + "\n";  // nothing held yet: no line
 }
 
 std::string GoaState::to_text(Seat seat) const {
