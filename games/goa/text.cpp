@@ -49,7 +49,7 @@ std::string GoaState::to_text(Seat seat) const {
       std::string mark = "  ";
       if (flag_pos_ == cl) mark = "@F";
       for (int k = 2; k < 6; ++k)
-        if (markers_[k] == cl) mark = "@" + std::to_string(k);
+        if (markers_[k] == cl) mark = fmt::format("@{}", k);  // not "@" + string: -Wrestrict at -O3
       s += fmt::format(" {:>3}{}", t >= 0 ? c().tiles[t].id : "..", mark);
     }
     // The row's tiles by name, so the ids need no rulebook at hand.
