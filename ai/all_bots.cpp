@@ -12,6 +12,9 @@
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
 #include "ai/king_is_dead/kid_bot.h"
 #endif
+#ifdef MEEPLE_HAVE_GOA
+#include "ai/goa/goa_bot.h"
+#endif
 
 namespace meeple {
 
@@ -26,6 +29,9 @@ void register_all_bots() {
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
   register_bot("king-is-dead", king_is_dead::make_kid_bot);
+#endif
+#ifdef MEEPLE_HAVE_GOA
+  register_bot("goa", goa::make_goa_bot);
 #endif
 }
 

@@ -1,7 +1,6 @@
 // `meeple bench goa`: full games per second between uniformly random players
-// at 2, 3 and 4 players (with the Bonanza variant, the default), one thread
-// (cli/bench_playouts.h). The heuristic bot's figure joins it when Goa has
-// one (issue 12).
+// and between heuristic bots (ai/goa/goa_bot.h) at 2, 3 and 4 players (with
+// the Bonanza variant, the default), one thread (cli/bench_playouts.h).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -19,14 +18,17 @@ int bench_goa(double seconds_budget) {
       std::cerr << game.status().to_string() << "\n";
       return 1;
     }
-    auto rate = measure_playouts(*game, 0, seconds_budget / 3, 42);
-    if (!rate) {
-      std::cerr << rate.status().to_string() << "\n";
-      return 1;
+    for (int level : {0, 1}) {
+      auto rate = measure_playouts(*game, level, seconds_budget / 6, 42);
+      if (!rate) {
+        std::cerr << rate.status().to_string() << "\n";
+        return 1;
+      }
+      fmt::print(
+          "goa {} players, {:<9}: {:>8.1f} games/s ({:.0f} actions/s, {:.0f} actions/game)\n",
+          players, level == 0 ? "random" : "heuristic", rate->games_per_second(),
+          rate->actions_per_second(), rate->actions_per_game());
     }
-    fmt::print("goa {} players, random: {:>8.1f} games/s ({:.0f} actions/s, {:.0f} actions/game)\n",
-               players, rate->games_per_second(), rate->actions_per_second(),
-               rate->actions_per_game());
   }
   return 0;
 }

@@ -14,10 +14,12 @@
 #include "games/goa/play_area.h"
 #include "tests/common/conformance.h"
 #include "tests/games/goa/goa_helpers.h"
+#include "tests/games/goa/invariants.h"
 
 namespace meeple::goa {
 namespace {
 
+using testing::check_invariants;
 using testing::components;
 
 std::shared_ptr<const Game> make(int players, bool bonanza = true) {
@@ -115,35 +117,6 @@ TEST(GoaConformance, WithoutBonanza) {
 }
 
 // --- Random games ----------------------------------------------------------------
-
-struct Invariants {
-  int rounds_seen = 0;
-  int steps = 0;
-};
-
-void check_invariants(const GoaState& s) {
-  const Components& c = s.components();
-  std::vector<std::vector<int>> hands;
-  for (int p = 0; p < s.num_seats(); ++p) {
-    const Player& pl = s.player(p);
-    ASSERT_GE(pl.ducats, 0);
-    ASSERT_GE(pl.ships, 0);
-    ASSERT_GE(pl.colonists, 0);
-    ASSERT_GE(pl.extra_action_cards, 0);
-    ASSERT_LE(static_cast<int>(pl.board.plantations.size()), c.setup.plantation_spaces);
-    for (int h = 0; h < pl.board.num_holdings(); ++h) {
-      const Holding& hd = pl.board.holding(h);
-      ASSERT_LE(hd.filled(), hd.capacity) << "spices above capacity";
-      for (int sp = 0; sp < kNumSpices; ++sp)
-        if (hd.spices[sp] > 0) {
-          ASSERT_TRUE((hd.allowed >> sp) & 1) << "a spice of the wrong type";
-        }
-    }
-    hands.push_back(pl.hand);
-  }
-  ASSERT_TRUE(s.deck().conserved(static_cast<int>(c.cards.size()), hands))
-      << "expedition cards conserved";
-}
 
 // The kinds of decisions ("type" of the action JSON) random games reached.
 std::set<std::string>& types_seen() {

@@ -1,0 +1,283 @@
+// The heuristic Goa player (goa_bot.h).
+#include "ai/goa/goa_bot.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "games/goa/goa_state.h"
+#include "games/goa/kept_tiles.h"
+
+namespace meeple::goa {
+
+namespace {
+
+// What a unit still in hand is worth, in victory points, at the start of
+// the game; it falls to nothing as the rounds run out (only ducats keep a
+// little: most ducats scores and breaks ties).
+// Tuned in head-to-head games of this bot against its variants (the
+// spices' worth and the development readiness mattered most).
+constexpr double kDucat = 0.12, kSpice = 0.8, kShip = 0.3, kColonist = 0.35, kCard = 0.4,
+                 kExtraAction = 1.0, kEmptySpace = 0.25, kLevel = 0.9, kKeptTile = 1.2;
+// A bid is this share of the lot's worth in ducats; readiness is worth this
+// share of the next development step's points.
+constexpr double kShade = 0.6, kReady = 1.0;
+
+// The share of the game still to play: 1 in round 1, near 0 in round 8's
+// last turns.
+double time_left(const GoaState& s) {
+  return std::clamp((9.0 - s.round()) / 8.0, 0.0, 1.0);
+}
+
+// One player's worth: points now and the means to earn more.
+double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
+  const Player& pl = s.player(p);
+  const double f = time_left(s);
+  double v = sheets[static_cast<size_t>(p)].total() + kDucat * (0.3 + 0.7 * f) * pl.ducats;
+  int spices = 0, empty = 0;
+  for (int h = 0; h < pl.board.num_holdings(); ++h) {
+    spices += pl.board.holding(h).filled();
+    empty += pl.board.holding(h).empty();
+  }
+  int levels = 0;
+  for (int t = 0; t < kNumTracks; ++t) levels += pl.development.level[static_cast<size_t>(t)] - 1;
+  int kept = 0;
+  for (const KeptTile& k : s.holdings(p).tiles) kept += k.used ? 0 : 1;
+  v += f * (kSpice * spices + kShip * pl.ships + kColonist * pl.colonists +
+            kCard * static_cast<double>(pl.hand.size()) + kExtraAction * pl.extra_action_cards +
+            kEmptySpace * empty + kLevel * levels + kKeptTile * kept);
+  // How near the best next development step is: the share of its spices
+  // and ships in hand, times what the step scores.
+  const auto held = pl.board.spices();
+  const ProgressBoard& b = s.components().board;
+  double ready = 0;
+  for (int t = 0; t < kNumTracks; ++t) {
+    const int level = pl.development.level[static_cast<size_t>(t)];
+    if (level >= kNumLevels) continue;
+    const DevelopCost cost = develop_cost(b, t, level + 1, Waiver::kNone);
+    int need = cost.ships, have = std::min(cost.ships, pl.ships);
+    for (int sp = 0; sp < kNumSpices; ++sp) {
+      need += cost.spices[static_cast<size_t>(sp)];
+      have += std::min(cost.spices[static_cast<size_t>(sp)], held[static_cast<size_t>(sp)]);
+    }
+    const double gain =
+        b.track_vp[static_cast<size_t>(level)] - b.track_vp[static_cast<size_t>(level - 1)];
+    if (need > 0) ready = std::max(ready, gain * have / need);
+  }
+  v += f * kReady * ready;
+  return v;
+}
+
+// The position's value for `me`: its worth against the best opponent's.
+double evaluate(const GoaState& s, int me) {
+  if (s.is_terminal()) return s.returns()[static_cast<size_t>(me)] > 0 ? 1000 : -1000;
+  const auto sheets = s.score_sheets();
+  double best_other = -1e18;
+  for (int p = 0; p < s.num_seats(); ++p)
+    if (p != me) best_other = std::max(best_other, worth(s, sheets, p));
+  return worth(s, sheets, me) - best_other;
+}
+
+// Decisions that open something new: the rest of a turn ends at one of
+// these (or when another seat is to move).
+bool top_level(const GoaState& s) {
+  if (!s.tasks().empty()) return false;
+  switch (s.stage()) {
+    case Stage::kPlaceFlag:
+    case Stage::kPlaceMarker:
+    case Stage::kBid:
+    case Stage::kAuctioneer:
+    case Stage::kOver:
+      return true;
+    default:
+      return false;
+  }
+}
+
+class GoaBot final : public Bot {
+ public:
+  explicit GoaBot(uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "goa heuristic"; }
+
+  Action choose(const Decision& d) override {
+    const auto& legal = d.legal_actions();
+    if (legal.size() == 1) return legal.front();
+    const auto world = d.determinize(rng_);
+    const auto& s = static_cast<const GoaState&>(*world);
+    me_ = d.seat();
+    switch (s.stage()) {
+      case Stage::kPlaceFlag:
+      case Stage::kPlaceMarker:
+        if (s.tasks().empty()) return place(s, legal);
+        break;
+      case Stage::kBid:
+        if (s.tasks().empty()) return bid(s, legal);
+        break;
+      default:
+        break;
+    }
+    return best_by_turn(s, legal);
+  }
+
+ private:
+  // Tries each action, completes the turn, and keeps the best average.
+  Action best_by_turn(const GoaState& s, const std::vector<Action>& legal) {
+    Action best = legal.front();
+    double best_value = -1e18;
+    for (Action a : legal) {
+      double total = 0;
+      int runs = 0;
+      bool chance = false;
+      do {
+        auto next = s.clone();
+        next->apply(a);
+        auto& g = static_cast<GoaState&>(*next);
+        chance = complete(g) || chance;
+        total += evaluate(g, me_);
+        ++runs;
+      } while (chance && runs < kSamples);
+      const double v = total / runs + 1e-6 * static_cast<double>(rng_.below(1000));
+      if (v > best_value) best_value = v, best = a;
+    }
+    return best;
+  }
+
+  // Plays on until a top-level decision or another seat's own turn: this
+  // seat greedily by one step's value, others by their first option (their
+  // tile's resolution after an auction), chance from this bot's RNG.
+  // True when a chance node was drawn.
+  bool complete(GoaState& s) {
+    bool chance = false;
+    std::vector<Action> legal;
+    for (int step = 0; step < 80 && !s.is_terminal(); ++step) {
+      if (s.is_chance()) {
+        sample_chance(s);
+        chance = true;
+        continue;
+      }
+      if (top_level(s)) break;
+      const Seat p = s.current_player();
+      if (p != me_ && s.tasks().empty()) break;  // another seat's action turn
+      s.legal_actions(legal);
+      if (p != me_) {
+        s.apply(legal.front());
+        continue;
+      }
+      Action best = legal.front();
+      double best_value = -1e18;
+      for (Action a : legal) {
+        auto next = s.clone();
+        next->apply(a);
+        const double v = evaluate(static_cast<const GoaState&>(*next), me_);
+        if (v > best_value) best_value = v, best = a;
+      }
+      s.apply(best);
+    }
+    return chance;
+  }
+
+  void sample_chance(GoaState& s) {
+    const auto outcomes = s.chance_outcomes();
+    double r = rng_.unit();
+    for (const auto& o : outcomes) {
+      r -= o.probability;
+      if (r <= 0) return s.apply(o.action);
+    }
+    s.apply(outcomes.back().action);
+  }
+
+  // The lot's outcome when this seat passes or bids `amount`: the others
+  // still to bid pass, the auctioneer sells to the highest bidder, and the
+  // winner resolves the tile. Its value for this seat.
+  double lot_value(const GoaState& s, Action first) {
+    double total = 0;
+    int runs = 0;
+    bool chance = false;
+    do {
+      auto next = s.clone();
+      auto& g = static_cast<GoaState&>(*next);
+      g.apply(first);
+      const int lot = g.lot();
+      for (int step = 0;
+           step < 12 && !g.is_terminal() && g.lot() == lot && g.tasks().empty() && !g.is_chance();
+           ++step) {
+        if (g.stage() == Stage::kBid)
+          g.apply(act::kPass);
+        else if (g.stage() == Stage::kAuctioneer)
+          g.apply(g.is_legal(act::kSell) ? act::kSell : act::kTake);
+        else
+          break;
+      }
+      chance = complete(g) || chance;
+      total += evaluate(g, me_);
+      ++runs;
+    } while (chance && runs < kSamples);
+    return total / runs;
+  }
+
+  // Bids what the lot is worth to this seat, shaded, or passes.
+  Action bid(const GoaState& s, const std::vector<Action>& legal) {
+    Action low = -1, high = -1;
+    for (Action a : legal)
+      if (a > act::kBid && a < act::kPlayCard) {
+        if (low < 0 || a < low) low = a;
+        high = std::max(high, a);
+      }
+    if (low < 0) return act::kPass;
+    const double pass = lot_value(s, act::kPass);
+    const double win = lot_value(s, low);
+    const double per_ducat = kDucat * (0.3 + 0.7 * time_left(s));
+    const double surplus = win - pass;
+    if (surplus <= 0) return act::kPass;
+    // Up to the lot's worth in ducats; bid most of it (a later bidder may
+    // still outbid, and the auctioneer may keep it for one less).
+    const double worth_ducats = surplus / per_ducat;
+    const int extra = static_cast<int>(std::floor(kShade * worth_ducats));
+    return std::min<Action>(high, low + extra);
+  }
+
+  // The flag or a marker: on the tile this seat would most like to own.
+  Action place(const GoaState& s, const std::vector<Action>& legal) {
+    Action best = legal.front();
+    double best_value = -1e18;
+    const auto sheets = s.score_sheets();
+    const double now = worth(s, sheets, me_);
+    for (Action a : legal) {
+      double v = 1e-6 * static_cast<double>(rng_.below(1000));
+      const int cell = a - act::kPosition;
+      if (a >= act::kPosition && cell < static_cast<int>(s.grid().tile.size())) {
+        const int tile = s.grid().tile[static_cast<size_t>(cell)];
+        if (tile >= 0) v += owned_value(s, tile) - now;
+      }
+      if (v > best_value) best_value = v, best = a;
+    }
+    return best;
+  }
+
+  // This seat's worth were it to own `tile` (discarding its first
+  // plantation when the board is full).
+  double owned_value(const GoaState& s, int tile) {
+    auto next = s.clone();
+    auto& g = static_cast<GoaState&>(*next);
+    auto pick = [this](int n) { return static_cast<int>(rng_.below(static_cast<uint64_t>(n))); };
+    const bool full = g.player(me_).board.plantations_full(g.components());
+    const bool plantation = g.components().tiles[static_cast<size_t>(tile)].is_plantation();
+    if (!take_won_tile(g.components(), tile, g.mutable_player(me_), g.mutable_holdings(me_),
+                       g.mutable_deck(), pick, full && plantation ? 0 : -1, -1)
+             .is_ok())
+      return worth(s, s.score_sheets(), me_);
+    return worth(g, g.score_sheets(), me_);
+  }
+
+  // Chance outcomes drawn per option when its turn meets chance.
+  static constexpr int kSamples = 3;
+  Rng rng_;
+  int me_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_goa_bot(const Game& /*game*/, int /*level*/, uint64_t seed) {
+  return std::make_unique<GoaBot>(seed);
+}
+
+}  // namespace meeple::goa
