@@ -183,6 +183,8 @@ class GoaState final : public State {
   const ExpeditionDeck& deck() const { return deck_; }
   const Grid& grid() const { return grid_; }
   const std::vector<int>& favor_pool() const { return pool_; }
+  const FirstToReach& first_to_reach() const { return first_; }
+  const std::optional<Auction>& auction() const { return auction_; }
   const std::vector<Task>& tasks() const { return tasks_; }
   int flag_position() const { return flag_pos_; }
   int marker_cell(int k) const { return markers_[k]; }

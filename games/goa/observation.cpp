@@ -8,15 +8,18 @@
 //
 // Tensor (both forms, one flat layout of kTensorSize floats, absolute
 // seats, raw counts):
-//   per seat slot (4 x 44): ducats (observation: own only; information
+//   per seat slot (4 x 46): ducats (observation: own only; information
 //     state: all), ships, colonists, additional action cards, hand size,
 //     5 levels, 5 spices held, plantations, colonies owned (4 flags),
-//     kept tiles by kind (22), kept bonanza VP, is-start-player
+//     kept tiles by kind (22), kept bonanza VP, is-start-player, kept tiles
+//     used (this round, or spent), Mission VP (own, or all once over)
 //   own hand (30 flags), discard pile (30), revealed cards (30)
 //   grid: 25 cells x (full, tile kind one-hot 22, is corner with bonanza)
 //   flag position (45), marked cells (25)
 //   stage (11), round (9), current player (4 + chance + terminal), observer (4)
 //   auction: high bid, high bidder (4), lot
+//   the Favor pool: tiles removed at set-up (58 flags, A01..B29)
+//   first-to-reach bonuses taken: 5 tracks x 5 rows
 #include <fmt/format.h>
 
 #include "games/goa/goa_state.h"
@@ -25,10 +28,11 @@ namespace meeple::goa {
 
 namespace {
 
-constexpr int kSeatSlots = 4, kPerSeat = 44, kCards = 30;
+constexpr int kSeatSlots = 4, kPerSeat = 46, kCards = 30, kTiles = 58;
 constexpr int kCellWidth = 1 + kNumTileKinds + 1;
 constexpr int kTensorSize = kSeatSlots * kPerSeat + 3 * kCards + kNumCells * kCellWidth +
-                            kNumPositions + kNumCells + 11 + 9 + 6 + 4 + 6;
+                            kNumPositions + kNumCells + 11 + 9 + 6 + 4 + 6 + kTiles +
+                            kNumTracks * kNumLevels;
 
 }  // namespace
 
@@ -82,6 +86,13 @@ void write_tensor(const GoaState& s, const Components& c, Seat seat, bool inform
     for (int x : s.holdings(p).bonanza_vp) vp += x;
     put(vp);
     put(p == s.start_player());
+    int used = 0, mission = 0;
+    for (const KeptTile& k : s.holdings(p).tiles) {
+      used += k.used;
+      if (c.tiles[k.tile].kind == TileKind::kMission) mission += c.tiles[k.tile].vp;
+    }
+    put(used);
+    put(p == seat || over ? mission : 0);
   }
   std::array<float, kCards> hand{}, discard{}, revealed{};
   if (seat >= 0)
@@ -110,20 +121,16 @@ void write_tensor(const GoaState& s, const Components& c, Seat seat, bool inform
   put(cur == kChance);
   put(cur == kTerminal);
   for (int p = 0; p < kSeatSlots; ++p) put(p == seat);
-  const json v = s.to_json();
-  const json& a = v["auction"];
-  int high = 0, bidder = -1;
-  if (!a.is_null()) {
-    const auto bids = a["bids"].get<std::vector<int>>();
-    for (size_t b = 0; b < bids.size(); ++b)
-      if (bids[b] > high) {
-        high = bids[b];
-        bidder = (a["auctioneer"].get<int>() + 1 + static_cast<int>(b)) % s.num_seats();
-      }
-  }
-  put(high);
-  for (int p = 0; p < kSeatSlots; ++p) put(p == bidder);
+  const auto& auction = s.auction();
+  put(auction ? auction->high_bid() : 0);
+  for (int p = 0; p < kSeatSlots; ++p) put(auction && p == auction->high_bidder());
   put(s.lot());
+  std::array<float, kTiles> pool{};
+  for (int t : s.favor_pool())
+    if (t >= 0 && t < kTiles) pool[static_cast<size_t>(t)] = 1;
+  for (float x : pool) put(x);
+  for (int t = 0; t < kNumTracks; ++t)
+    for (int row = 1; row <= kNumLevels; ++row) put((s.first_to_reach()[t] >> row) & 1);
 }
 
 }  // namespace

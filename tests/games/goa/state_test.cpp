@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "core/rng.h"
@@ -161,10 +162,18 @@ void random_game(const Game& game, uint64_t seed, bool round_trip) {
   ASSERT_GE(winners, 1);
 }
 
+// Random games per player count: 200 in CI; MEEPLE_GOA_PROPERTY_GAMES=N
+// for a long run.
+uint64_t property_games() {
+  if (const char* env = std::getenv("MEEPLE_GOA_PROPERTY_GAMES"))
+    return std::strtoull(env, nullptr, 10);
+  return 200;
+}
+
 TEST(GoaRandomGames, InvariantsHoldAndEveryGameEnds) {
   for (int players = 2; players <= 4; ++players) {
     auto game = make(players);
-    for (uint64_t seed = 0; seed < 200; ++seed) {
+    for (uint64_t seed = 0; seed < property_games(); ++seed) {
       SCOPED_TRACE(::testing::Message() << players << " players, seed " << seed);
       ASSERT_NO_FATAL_FAILURE(random_game(*game, seed * 7919 + players, false));
     }
@@ -649,6 +658,34 @@ TEST(GoaScenario, T14TieBreakOnDucatsThenShared) {
 }
 
 // Views hide other hands, ducats and bonanza tiles; determinize keeps them.
+// The tensor (observation.cpp's layout): a Mission's value only to its
+// owner, kept tiles used, the Favor pool and first-to-reach to all.
+TEST(GoaViews, TensorShowsOwnMissionValueAndPublicTiles) {
+  auto s = to_phase3(2);
+  auto& g = static_cast<GoaState&>(*s);
+  int mission = -1;
+  for (size_t t = 0; t < components().tiles.size() && mission < 0; ++t)
+    if (components().tiles[t].kind == TileKind::kMission) mission = static_cast<int>(t);
+  ASSERT_GE(mission, 0);
+  g.mutable_holdings(0).tiles.push_back({mission, true});
+  constexpr size_t kPerSeat = 46, kUsed = 44, kMissionVp = 45;
+  const auto own = s->observation_tensor(0), other = s->observation_tensor(1),
+             other_info = s->information_state_tensor(1);
+  ASSERT_EQ(own.size(), 1063u);
+  EXPECT_EQ(own[kMissionVp], components().tiles[static_cast<size_t>(mission)].vp);
+  EXPECT_GT(own[kMissionVp], 0);
+  EXPECT_EQ(other[kMissionVp], 0) << "another seat's Mission value is hidden";
+  EXPECT_EQ(other_info[kMissionVp], 0);
+  EXPECT_EQ(other[kUsed], 1) << "used kept tiles are public";
+  EXPECT_EQ(other[kPerSeat + kMissionVp], 0);
+  // The Favor pool (58 flags) and first-to-reach (25) close the layout.
+  const size_t pool = own.size() - 25 - 58;
+  int flags = 0;
+  for (size_t t = 0; t < 58; ++t) flags += other[pool + t] == 1;
+  EXPECT_EQ(flags, static_cast<int>(g.favor_pool().size()));
+  EXPECT_GT(flags, 0);
+}
+
 TEST(GoaViews, HiddenPartsAndDeterminize) {
   auto s = to_phase3(3);
   const json v = s->view(0);
