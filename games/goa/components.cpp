@@ -367,7 +367,7 @@ Status read_setup(const json& doc, Components& c) {
            {"players", "grid_size", "removed_per_era", "max_removed_plantations", "eras",
             "rounds_per_era", "actions_per_round", "start_ships", "start_colonists",
             "start_player_ducats", "other_ducats", "plantation_spaces", "extra_action_hand_limit",
-            "extra_action_price", "bonanza"},
+            "extra_action_price", "bonanza", "quick_starter"},
            {"_comment", "source"});
   if (const json* l = d.list(r.at(doc, "players"), "/players", 3, 3))
     for (size_t i = 0; i < l->size() && d.ok(); ++i) {
@@ -393,6 +393,13 @@ Status read_setup(const json& doc, Components& c) {
   s.extra_action_hand_limit = d.integer(doc, "extra_action_hand_limit", "", 0, 10);
   s.extra_action_price = d.integer(doc, "extra_action_price", "", 1, 50);
   s.bonanza = r.boolean(r.at(doc, "bonanza"), "/bonanza");
+  if (d.ok()) {
+    const json& q = r.at(doc, "quick_starter");
+    r.object(q, "/quick_starter", {"cubes", "ducats"}, {"source"});
+    // At most 4: with all five cubes on row 2 a row bonus would be due.
+    s.quick_starter_cubes = d.integer(q, "cubes", "/quick_starter", 1, kNumTracks - 1);
+    s.quick_starter_ducats = d.integer(q, "ducats", "/quick_starter", 0, 50);
+  }
   return d.r().status();
 }
 

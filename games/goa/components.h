@@ -167,6 +167,8 @@ struct Setup {
   int extra_action_hand_limit = 1;
   int extra_action_price = 8;
   bool bonanza = true;
+  // Quick starter (§4): cubes moved to row 2, or ducats taken instead.
+  int quick_starter_cubes = 2, quick_starter_ducats = 10;
 };
 
 struct Components {

@@ -101,6 +101,7 @@ json GoaState::action_to_json(Action a) const {
     return {{"type", "track"}, {"track", c().board.tracks[a - act::kTrack].id}};
   if (a == act::kBuyCard) return {{"type", "buy_additional_action"}};
   if (a == act::kTakeSpices) return {{"type", "take"}, {"what", "spices"}};
+  if (a == act::kQuickDucats) return {{"type", "quick_ducats"}};
   if (a >= act::kSwapCell && a < act::kSpy)
     return {{"type", "swap"}, {"cell", position_name(a - act::kSwapCell)}};
   const int opponent = (a - act::kSpy) / 8, kind = (a - act::kSpy) % 8;

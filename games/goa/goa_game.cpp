@@ -64,8 +64,17 @@ GameInfo goa_info() {
                      true,      "the Bonanza variant: bonus tiles under the grid's corners (§2.8)",
                      {},        0,
                      0};
-  info.options = {players, bonanza};
+  OptionSpec quick{"quick_start",
+                   OptionType::kBool,
+                   false,
+                   "the Quick-starter variant: before round 1, from the start player, each player "
+                   "moves 2 cubes to row 2 or takes 10 ducats (§4)",
+                   {},
+                   0,
+                   0};
+  info.options = {players, bonanza, quick};
   for (int n = 2; n <= 4; ++n) info.variants.push_back({{"players", n}, {"bonanza", true}});
+  info.variants.push_back({{"players", 3}, {"bonanza", true}, {"quick_start", true}});
   return info;
 }
 
@@ -73,6 +82,7 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   auto cfg = std::make_shared<GoaConfig>();
   cfg->players = options.value("players", 2);
   cfg->bonanza = options.value("bonanza", true);
+  cfg->quick_start = options.value("quick_start", false);
   if (cfg->players < 2 || cfg->players > 4)
     return invalid_argument(fmt::format("goa: 2 to 4 players, got {}", cfg->players));
   auto c = shared_components();

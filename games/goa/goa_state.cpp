@@ -141,6 +141,12 @@ void GoaState::apply_chance(int i) {
         pl.colonists = c().setup.start_colonists;
         pl.ducats = p == flag_holder_ ? c().setup.start_player_ducats : c().setup.other_ducats;
       }
+      if (cfg_->quick_start) {
+        stage_ = Stage::kQuickStart;
+        quick_done_ = 0;
+        quick_mask_ = 0;
+        return;
+      }
       start_round();
       return;
     }
@@ -825,6 +831,26 @@ void GoaState::apply_decision(Action a) {
         apply_window(extra_seat_, a);
       }
       return;
+    case Stage::kQuickStart: {
+      // A cube moves at once; the seat is done after its last cube or the
+      // ducats. No row bonus can be complete with two cubes on row 2, and
+      // first-to-reach starts at row 4 (docs/rulings.md, Goa).
+      Player& p = players_[(flag_holder_ + quick_done_) % n()];
+      if (a == act::kQuickDucats) {
+        p.ducats += c().setup.quick_starter_ducats;
+      } else {
+        const int track = a - act::kTrack;
+        p.development.level[track] = 2;
+        quick_mask_ |= 1u << track;
+        if (std::popcount(quick_mask_) < c().setup.quick_starter_cubes) return;
+      }
+      quick_mask_ = 0;
+      if (++quick_done_ == n()) {
+        quick_done_ = 0;  // outside the stage both are 0 (state_json.cpp)
+        start_round();
+      }
+      return;
+    }
     default:
       assert(false);
   }

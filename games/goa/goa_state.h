@@ -37,6 +37,7 @@
 //   (Resupply), [900, 925) the grid cell a Swap takes
 //   [925, 957)   Espionage: opponent o, action k at 925 + o * 8 + k (k: 0
 //                Ships, 1 Harvest, 2 Taxes, 3 + c Found colony c)
+//   957 take the Quick starter's ducats (its cubes are [890, 895), track t)
 //
 // Action turns (ruling 27): before the action (no task, stage kActionTurn
 // or an acting kExtraTurn) the seat may choose the action or use a window
@@ -69,6 +70,7 @@ namespace meeple::goa {
 struct GoaConfig {
   int players = 2;
   bool bonanza = true;
+  bool quick_start = false;  // the Quick-starter variant (§4)
   const Components* c = nullptr;
   // The view's "catalog" (catalog_json below), built once per game: every
   // seat's view of every position carries the same one.
@@ -91,8 +93,8 @@ inline constexpr Action kSpiceAt = 140, kMaxHoldings = 9;
 inline constexpr Action kDiscardPlantation = 185, kSpiceType = 190, kColonyTile = 195;
 inline constexpr Action kCard = 200, kTile = 240, kBid = 300, kMaxBid = 499;
 inline constexpr Action kPlayCard = 800, kUseTile = 830, kTrack = 890, kBuyCard = 895,
-                        kTakeSpices = 896, kSwapCell = 900, kSpy = 925;
-inline constexpr int kNumDistinctActions = 957;
+                        kTakeSpices = 896, kSwapCell = 900, kSpy = 925, kQuickDucats = 957;
+inline constexpr int kNumDistinctActions = 958;
 }  // namespace act
 
 // Where the round stands when no task is pending.
@@ -108,6 +110,10 @@ enum class Stage : int {
   kActionTurn,  // phase 3: the seat on turn chooses its action
   kExtraTurn,   // phase 4: use an additional action card or pass
   kOver,
+  // The Quick-starter variant, after set-up (§4): from the start player,
+  // each seat moves cubes to row 2 (one track at a time) or takes ducats.
+  // Last so that the numbers of the stages before it (saved states) stay.
+  kQuickStart,
 };
 
 enum class TaskKind : int {
@@ -189,6 +195,7 @@ class GoaState final : public State {
   int flag_position() const { return flag_pos_; }
   int marker_cell(int k) const { return markers_[k]; }
   int lot() const { return lot_; }
+  int quick_done() const { return quick_done_; }
   // Score sheets as the game would count them now (final once over).
   std::vector<ScoreSheet> score_sheets() const;
   // Test hooks: set holdings or counts directly (keeps the flow as is).
@@ -284,6 +291,9 @@ class GoaState final : public State {
   std::vector<SpiceMove> pay_moves_;
   std::vector<int> colony_fill_;
   int found_revealed_ = 0;  // colonists on the cards revealed
+  // Quick starter: seats done, and the tracks moved by the seat choosing.
+  int quick_done_ = 0;
+  unsigned quick_mask_ = 0;
 };
 
 }  // namespace meeple::goa

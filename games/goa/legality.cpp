@@ -27,6 +27,8 @@ Seat GoaState::current_player() const {
       return turn_order_[turn_];
     case Stage::kExtraTurn:
       return extra_seat_;
+    case Stage::kQuickStart:
+      return (flag_holder_ + quick_done_) % n();
     default:
       return kChance;
   }
@@ -227,6 +229,16 @@ void GoaState::legal_actions(std::vector<Action>& out) const {
       out.push_back(act::kPass);
       const int most = std::min(players_[auction_->to_move()].ducats, act::kMaxBid);
       for (int b = auction_->high_bid() + 1; b <= most; ++b) out.push_back(act::kBid + b);
+      break;
+    }
+    case Stage::kQuickStart: {
+      // Cubes still on row 1, one track at a time; the ducats instead of
+      // the first cube only.
+      const Player& p = players_[(flag_holder_ + quick_done_) % n()];
+      for (int t = 0; t < kNumTracks; ++t)
+        if (p.development.level[t] == 1 && !((quick_mask_ >> t) & 1))
+          out.push_back(act::kTrack + t);
+      if (quick_mask_ == 0) out.push_back(act::kQuickDucats);
       break;
     }
     case Stage::kAuctioneer:

@@ -73,6 +73,14 @@ std::string GoaState::describe(Action a, const State& after_state, Seat viewer) 
   if (!is_chance()) {
     const Seat who = current_player();
     if (who < 0) return "";
+    if (stage_ == Stage::kQuickStart && tasks_.empty()) {
+      const std::string who_name = capitalized(seat_name(who));
+      if (a == act::kQuickDucats)
+        return fmt::format("{} takes {} ducats (Quick starter)", who_name,
+                           c().setup.quick_starter_ducats);
+      return fmt::format("{} moves the {} cube to row 2 (Quick starter)", who_name,
+                         c().board.tracks[a - act::kTrack].name);
+    }
     json j = action_to_json(a);
     // Name what the ids stand for: the plantation or colony a spice moves
     // on, the expedition card played or discarded (both public).

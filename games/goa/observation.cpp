@@ -16,7 +16,7 @@
 //   own hand (30 flags), discard pile (30), revealed cards (30)
 //   grid: 25 cells x (full, tile kind one-hot 22, is corner with bonanza)
 //   flag position (45), marked cells (25)
-//   stage (11), round (9), current player (4 + chance + terminal), observer (4)
+//   stage (12), round (9), current player (4 + chance + terminal), observer (4)
 //   auction: high bid, high bidder (4), lot
 //   the Favor pool: tiles removed at set-up (58 flags, A01..B29)
 //   first-to-reach bonuses taken: 5 tracks x 5 rows
@@ -31,7 +31,7 @@ namespace {
 constexpr int kSeatSlots = 4, kPerSeat = 46, kCards = 30, kTiles = 58;
 constexpr int kCellWidth = 1 + kNumTileKinds + 1;
 constexpr int kTensorSize = kSeatSlots * kPerSeat + 3 * kCards + kNumCells * kCellWidth +
-                            kNumPositions + kNumCells + 11 + 9 + 6 + 4 + 6 + kTiles +
+                            kNumPositions + kNumCells + 12 + 9 + 6 + 4 + 6 + kTiles +
                             kNumTracks * kNumLevels;
 
 }  // namespace
@@ -114,7 +114,7 @@ void write_tensor(const GoaState& s, const Components& c, Seat seat, bool inform
   for (int k = 2; k < 6; ++k)
     if (s.marker_cell(k) >= 0) marked[s.marker_cell(k)] = 1;
   for (float x : marked) put(x);
-  for (int st = 0; st < 11; ++st) put(st == static_cast<int>(s.stage()));
+  for (int st = 0; st < 12; ++st) put(st == static_cast<int>(s.stage()));
   for (int r = 1; r <= 9; ++r) put(r == s.round());
   const Seat cur = s.current_player();
   for (int p = 0; p < kSeatSlots; ++p) put(p == cur);

@@ -101,46 +101,53 @@ json GoaState::to_json() const {
   for (const SpiceMove& m : pay_moves_) pay.push_back({m.holding, m.spice});
   json auction = nullptr;
   if (auction_) auction = {{"auctioneer", auction_->auctioneer()}, {"bids", bids_}};
-  return {{"format", kStateFormat},
-          {"stage", static_cast<int>(stage_)},
-          {"era", era_},
-          {"round", round_},
-          {"picks", picks_},
-          {"players", players},
-          {"holdings", holdings},
-          {"deck", deck_.deck()},
-          {"discard", deck_.discard()},
-          {"revealed", deck_.revealed()},
-          {"grid", grid_.tile},
-          {"bonanza", grid_.bonanza},
-          {"favor_pool", pool_},
-          {"bonanza_won", bonanza_won_},
-          {"bonanza_kept", bonanza_kept_},
-          {"first_to_reach", first_},
-          {"colony_taken", colony_taken_},
-          {"first_seat", first_seat_},
-          {"start_reveals", start_reveals_},
-          {"flag_holder", flag_holder_},
-          {"round_start", round_start_},
-          {"flag", flag_pos_},
-          {"markers", markers_},
-          {"placed", placed_},
-          {"lot", lot_},
-          {"auction", auction},
-          {"turn_order", turn_order_},
-          {"turn", turn_},
-          {"extra_seat", extra_seat_},
-          {"extra_out", extra_out_},
-          {"extra_acting", extra_acting_},
-          {"tasks", tasks},
-          {"pay_moves", pay},
-          {"colony_fill", colony_fill_},
-          {"found_revealed", found_revealed_},
-          {"turn_action", turn_action_},
-          {"card_played", card_played_},
-          {"bought", bought_},
-          {"a_card", a_card_},
-          {"resupply_revealed", resupply_revealed_}};
+  json out = {{"format", kStateFormat},
+              {"stage", static_cast<int>(stage_)},
+              {"era", era_},
+              {"round", round_},
+              {"picks", picks_},
+              {"players", players},
+              {"holdings", holdings},
+              {"deck", deck_.deck()},
+              {"discard", deck_.discard()},
+              {"revealed", deck_.revealed()},
+              {"grid", grid_.tile},
+              {"bonanza", grid_.bonanza},
+              {"favor_pool", pool_},
+              {"bonanza_won", bonanza_won_},
+              {"bonanza_kept", bonanza_kept_},
+              {"first_to_reach", first_},
+              {"colony_taken", colony_taken_},
+              {"first_seat", first_seat_},
+              {"start_reveals", start_reveals_},
+              {"flag_holder", flag_holder_},
+              {"round_start", round_start_},
+              {"flag", flag_pos_},
+              {"markers", markers_},
+              {"placed", placed_},
+              {"lot", lot_},
+              {"auction", auction},
+              {"turn_order", turn_order_},
+              {"turn", turn_},
+              {"extra_seat", extra_seat_},
+              {"extra_out", extra_out_},
+              {"extra_acting", extra_acting_},
+              {"tasks", tasks},
+              {"pay_moves", pay},
+              {"colony_fill", colony_fill_},
+              {"found_revealed", found_revealed_},
+              {"turn_action", turn_action_},
+              {"card_played", card_played_},
+              {"bought", bought_},
+              {"a_card", a_card_},
+              {"resupply_revealed", resupply_revealed_}};
+  // The Quick starter's progress, only while it lasts: every other document
+  // is as it was before the variant (saved tables, golden logs).
+  if (stage_ == Stage::kQuickStart) {
+    out["quick_done"] = quick_done_;
+    out["quick_mask"] = quick_mask_;
+  }
+  return out;
 }
 
 Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConfig> cfg,
@@ -157,8 +164,15 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
       return bad("\"format\" must be " + std::to_string(kStateFormat) +
                  " (the state format version)");
     const int stage = j.at("stage").get<int>();
-    if (stage < 0 || stage > static_cast<int>(Stage::kOver)) return bad("no such stage");
+    if (stage < 0 || stage > static_cast<int>(Stage::kQuickStart)) return bad("no such stage");
     s->stage_ = static_cast<Stage>(stage);
+    if (s->stage_ == Stage::kQuickStart) {
+      if (!cfg->quick_start) return bad("the Quick starter is not played in this game");
+      s->quick_done_ = j.at("quick_done").get<int>();
+      s->quick_mask_ = j.at("quick_mask").get<unsigned>();
+    } else if (j.contains("quick_done") || j.contains("quick_mask")) {
+      return bad("\"quick_done\" and \"quick_mask\" belong to the Quick starter's stage only");
+    }
     s->era_ = j.at("era").get<int>();
     s->round_ = j.at("round").get<int>();
     if (s->era_ < 0 || s->era_ > 1 || s->round_ < 1 || s->round_ > 9)
@@ -334,6 +348,7 @@ std::string GoaState::invalid_reason() const {
   if (stage_ != Stage::kEraStack && stage_ != Stage::kOver &&
       std::popcount(grid_.full()) < kNumCells - c().setup.rounds_per_era * n())
     return "too few tiles in the grid";
+  if (stage_ == Stage::kQuickStart && !tasks_.empty()) return "no task during the Quick starter";
   // The stage's own fields (when no task is pending).
   if (tasks_.empty()) {
     switch (stage_) {
@@ -379,6 +394,19 @@ std::string GoaState::invalid_reason() const {
       case Stage::kExtraTurn:
         if (extra_seat_ < 0) return "no seat in phase 4";
         break;
+      case Stage::kQuickStart: {
+        if (round_ != 1 || !seat_ok(flag_holder_)) return "the Quick starter comes before round 1";
+        if (quick_done_ < 0 || quick_done_ >= n()) return "quick_done out of range";
+        if (quick_mask_ >= (1u << kNumTracks) ||
+            std::popcount(quick_mask_) >= c().setup.quick_starter_cubes)
+          return "quick_mask out of range";
+        // The seat choosing has moved exactly the tracks of its mask.
+        const Player& p = players_[(flag_holder_ + quick_done_) % n()];
+        for (int t = 0; t < kNumTracks; ++t)
+          if (((quick_mask_ >> t) & 1) && p.development.level[t] != 2)
+            return "quick_mask names a cube not on row 2";
+        break;
+      }
       default:
         break;
     }
@@ -520,6 +548,10 @@ uint64_t GoaState::hash() const {
   m.all(turn_order_);
   for (int v : {turn_, extra_seat_, static_cast<int>(extra_out_), static_cast<int>(extra_acting_)})
     m.add(v);
+  if (stage_ == Stage::kQuickStart) {  // both 0 elsewhere; older hashes stay
+    m.add(quick_done_);
+    m.add(quick_mask_);
+  }
   m.add(static_cast<int64_t>(tasks_.size()));
   for (const Task& t : tasks_)
     for (int v : {static_cast<int>(t.kind), t.seat, t.count, t.arg, t.arg2}) m.add(v);
@@ -576,9 +608,15 @@ json catalog_json(const Components& c) {
                        {"spices", b.spices},
                        {"vp", b.vp}});
   for (const std::string& name : c.spice_names) spices.push_back(name);
-  return {{"tiles", tiles},   {"cards", cards},     {"colonies", colonies},
-          {"tracks", tracks}, {"bonanza", bonanza}, {"track_vp", c.board.track_vp},
-          {"spices", spices}};
+  return {{"tiles", tiles},
+          {"cards", cards},
+          {"colonies", colonies},
+          {"tracks", tracks},
+          {"bonanza", bonanza},
+          {"track_vp", c.board.track_vp},
+          {"spices", spices},
+          {"quick_starter",
+           {{"cubes", c.setup.quick_starter_cubes}, {"ducats", c.setup.quick_starter_ducats}}}};
 }
 
 json GoaState::view(Seat seat) const {

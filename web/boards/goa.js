@@ -32,7 +32,7 @@ const seatLabel = (p) => seatNames[p] || `Seat ${p + 1}`;
 const STAGES = [
   'Setting up the era', 'Dealing the bonanza tiles', 'Drawing for the start player', 'Drawing for the start player',
   'Placing the flag', 'Placing the number markers', 'Auction: bidding', 'Auction: the auctioneer decides',
-  'Action turns', 'Additional actions', 'Game over',
+  'Action turns', 'Additional actions', 'Game over', 'Quick starter',
 ];
 // What a pending sub-decision asks (TaskKind in games/goa/goa_state.h).
 const TASKS = [
@@ -118,6 +118,7 @@ export function renderGoa(container, snap, opts) {
   }
   const { onAction, hint } = opts;
   const cat = v.catalog;
+  const quick = cat.quick_starter || { cubes: 2, ducats: 10 };
   const legal = snap.legal || [];
   const you = typeof snap.you === 'number' ? snap.you : -1;
   const key = (snap.table && snap.table.id) || 'replay';
@@ -185,6 +186,7 @@ export function renderGoa(container, snap, opts) {
       case 'stop': return 'End the turn';
       case 'additional_action': return 'Use an additional action card';
       case 'buy_additional_action': return 'Buy an additional action card (8 ducats)';
+      case 'quick_ducats': return `Take ${plural(quick.ducats, 'ducat')} instead`;
       case 'take': return `Take ${j.what}`;
       case 'discard_plantation': {
         const p = you >= 0 ? v.players[you].plantations[j.plantation] : null;
@@ -309,6 +311,11 @@ export function renderGoa(container, snap, opts) {
     else if (v.stage === 7) prompt = highBid > 0 ? `You are the auctioneer: sell ${lotWords()} to ${seatLabel(highBidder)} for ${highBid}, or buy it for ${highBid - 1}.` : `Nobody bid: take ${lotWords()}.`;
     else if (v.stage === 8) prompt = `Action ${actionNumber()} of 3: choose an action on your development board (or play an expedition card first).`;
     else if (v.stage === 9) prompt = 'Additional actions: use an additional action card, or pass.';
+    else if (v.stage === 11) {
+      prompt = buttons.some((a) => a.json.type === 'quick_ducats')
+        ? `Quick starter: move ${quick.cubes} of your cubes to row 2 (the ↑ buttons on your development board), or take ${plural(quick.ducats, 'ducat')}.`
+        : 'Quick starter: move one more cube to row 2 (the ↑ buttons on your development board).';
+    }
     else prompt = 'Choose.';
   }
   // The pending sub-decision in words, with what it is about.

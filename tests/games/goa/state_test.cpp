@@ -111,6 +111,12 @@ TEST(GoaConformance, TwoThreeAndFourPlayers) {
   }
 }
 
+TEST(GoaConformance, QuickStarter) {
+  meeple::testing::run_conformance(
+      "goa", {{"players", 3}, {"quick_start", true}},
+      {.games = 1, .seed = 11, .deep_check_every = 43, .id_sweep_every = 25}, goa_registry());
+}
+
 TEST(GoaConformance, WithoutBonanza) {
   meeple::testing::run_conformance(
       "goa", {{"players", 3}, {"bonanza", false}},
@@ -255,6 +261,87 @@ TEST(GoaScenario, T2StartPlayerAndStartingResources) {
   }
   EXPECT_EQ(g.deck().discard().size(), 4u);
   EXPECT_EQ(g.deck().deck().size(), 26u);
+}
+
+// The Quick-starter variant (§4): after set-up, from the start player, each
+// player moves 2 cubes to row 2 (one track at a time, never the same one
+// twice) or takes 10 ducats; then round 1 begins with the flag.
+TEST(GoaScenario, QuickStarterCubesOrDucats) {
+  auto g = make_game({{"players", 3}, {"quick_start", true}});
+  ASSERT_TRUE(g.is_ok());
+  auto s = (*g)->new_initial_state();
+  while (goa(s).stage() != Stage::kFirstSeat) s->apply(act::kOutcome);
+  s->apply(act::kOutcome + 1);  // seat 1 reveals first and draws an elephant
+  s->apply(draw_outcome(goa(s), cards_where(true)[0]));
+  ASSERT_EQ(goa(s).stage(), Stage::kQuickStart);
+  EXPECT_EQ(goa(s).start_player(), 1);
+  // Seat 1 (start): ships, then harvest; ships is not offered again, nor
+  // the ducats once a cube has moved.
+  EXPECT_EQ(s->current_player(), 1);
+  EXPECT_EQ(s->legal_actions(),
+            (std::vector<Action>{act::kTrack, act::kTrack + 1, act::kTrack + 2, act::kTrack + 3,
+                                 act::kTrack + 4, act::kQuickDucats}));
+  s->apply(act::kTrack + kShipsTrack);
+  EXPECT_EQ(s->current_player(), 1);
+  EXPECT_FALSE(s->is_legal(act::kTrack + kShipsTrack));
+  EXPECT_FALSE(s->is_legal(act::kQuickDucats));
+  // Mid-choice, the state survives a JSON round trip.
+  const json mid = s->to_json();
+  EXPECT_EQ(mid["quick_mask"], 1);
+  auto back = (*g)->state_from_json(mid);
+  ASSERT_TRUE(back.is_ok()) << back.status().to_string();
+  EXPECT_EQ((*back)->hash(), s->hash());
+  EXPECT_EQ((*back)->legal_actions(), s->legal_actions());
+  s->apply(act::kTrack + kHarvestTrack);
+  // Seat 2 takes the ducats; seat 0 develops Colonists and Taxes.
+  EXPECT_EQ(s->current_player(), 2);
+  {
+    auto before = s->clone();
+    s->apply(act::kQuickDucats);
+    EXPECT_EQ(before->describe(act::kQuickDucats, *s, kSpectator),
+              "Green takes 10 ducats (Quick starter)");
+  }
+  EXPECT_EQ(s->current_player(), 0);
+  s->apply(act::kTrack + kColonistsTrack);
+  s->apply(act::kTrack + kTaxesTrack);
+  const GoaState& st = goa(s);
+  ASSERT_EQ(st.stage(), Stage::kPlaceFlag);
+  EXPECT_EQ(s->current_player(), 1);
+  EXPECT_EQ(st.player(1).development.level, (std::array<int, 5>{2, 2, 1, 1, 1}));
+  EXPECT_EQ(st.player(2).development.level, (std::array<int, 5>{1, 1, 1, 1, 1}));
+  EXPECT_EQ(st.player(0).development.level, (std::array<int, 5>{1, 1, 2, 1, 2}));
+  EXPECT_EQ(st.player(1).ducats, 5);
+  EXPECT_EQ(st.player(2).ducats, 20);
+  EXPECT_EQ(st.player(0).ducats, 10);
+  for (int p = 0; p < 3; ++p) EXPECT_EQ(st.player(p).extra_action_cards, 0) << "no row bonus";
+  // Outside the variant's stage the document has no quick fields.
+  EXPECT_FALSE(s->to_json().contains("quick_done"));
+  // Two players at 2 of 5 tracks score 1 VP each (track_vp at level 2).
+  EXPECT_EQ(st.score_sheets()[1].development, 2);
+}
+
+// Quick-starter documents that cannot be: the variant off, a mask naming a
+// cube still on row 1, the fields outside the stage.
+TEST(GoaScenario, QuickStarterDocumentsAreChecked) {
+  auto g = make_game({{"players", 2}, {"quick_start", true}});
+  ASSERT_TRUE(g.is_ok());
+  auto s = (*g)->new_initial_state();
+  while (goa(s).stage() != Stage::kQuickStart) s->apply(s->legal_actions().front());
+  const json j = s->to_json();
+  ASSERT_TRUE((*g)->state_from_json(j).is_ok());
+  EXPECT_FALSE(make(2)->state_from_json(j).is_ok()) << "a game without the variant";
+  json bad = j;
+  bad["quick_mask"] = 2;
+  EXPECT_FALSE((*g)->state_from_json(bad).is_ok()) << "mask names a cube on row 1";
+  bad = j;
+  bad["quick_done"] = 2;
+  EXPECT_FALSE((*g)->state_from_json(bad).is_ok());
+  s->apply(act::kQuickDucats);
+  s->apply(act::kQuickDucats);
+  bad = s->to_json();
+  ASSERT_EQ(goa(s).stage(), Stage::kPlaceFlag);
+  bad["quick_done"] = 0;
+  EXPECT_FALSE((*g)->state_from_json(bad).is_ok()) << "quick fields outside the stage";
 }
 
 // T4: full grid, 4 players, P0 start, flag at L(2): marker 2 may go on
@@ -671,7 +758,7 @@ TEST(GoaViews, TensorShowsOwnMissionValueAndPublicTiles) {
   constexpr size_t kPerSeat = 46, kUsed = 44, kMissionVp = 45;
   const auto own = s->observation_tensor(0), other = s->observation_tensor(1),
              other_info = s->information_state_tensor(1);
-  ASSERT_EQ(own.size(), 1063u);
+  ASSERT_EQ(own.size(), 1064u);
   EXPECT_EQ(own[kMissionVp], components().tiles[static_cast<size_t>(mission)].vp);
   EXPECT_GT(own[kMissionVp], 0);
   EXPECT_EQ(other[kMissionVp], 0) << "another seat's Mission value is hidden";
