@@ -187,6 +187,41 @@ test('Goa (2 players): place the flag and markers, win an auction by bidding, ta
   await page.close();
 });
 
+test('Goa (2 players, Quick starter): move two cubes to row 2 by clicking', async () => {
+  const res = await fetch(`${BASE}/api/tables`, { method: 'POST', body: JSON.stringify({
+    game: 'goa', options: { players: 2, quick_start: true }, seats: [{ kind: 'human' }, { kind: 'computer', level: 0 }] }) });
+  assert.equal(res.status, 201, await res.clone().text());
+  const created = await res.json();
+  const token = created.tokens.find((t) => t.seat === 0).token;
+  const get = async () => (await fetch(`${BASE}/api/tables/${created.id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/#/table/${created.id}?token=${token}`);
+  // Our choice comes first or after the computer's (the start player is drawn).
+  await page.waitForSelector('#prompt', { timeout: 60000 });
+  const before = await get();
+  assert.equal(before.view.stage, 11, 'the Quick starter comes before round 1');
+  assert.match(await page.textContent('#prompt'), /^Quick starter: move 2 of your cubes to row 2 .* or take 10 ducats\./);
+  assert.ok(await page.$('#goa-buttons button[data-action="quick_ducats"]'), 'the ducats are offered');
+  await clickAndWait(page, '#my-board button[data-act="track"][data-track="ships"]');
+  await page.waitForSelector('#prompt');
+  assert.match(await page.textContent('#prompt'), /one more cube/);
+  assert.equal(await page.$('#goa-buttons button[data-action="quick_ducats"]'), null, 'no ducats after a cube');
+  assert.equal(await page.$('#my-board button[data-act="track"][data-track="ships"]'), null, 'ships moved already');
+  await clickAndWait(page, '#my-board button[data-act="track"][data-track="taxes"]');
+  const after = await get();
+  assert.deepEqual(after.view.players[0].levels, [2, 1, 2, 1, 1]);
+  assert.equal(after.view.players[0].ducats, before.view.players[0].ducats);
+  await page.waitForSelector('#my-board tr[data-track="ships"][data-level="2"]');
+  const log = await page.$$eval('#log li', (l) => l.map((li) => li.textContent));
+  assert.ok(log.some((t) => t.startsWith('Red moves the Ships cube to row 2 (Quick starter)')), log.join('\n'));
+  assert.ok(log.some((t) => t.startsWith('Red moves the Taxes cube to row 2 (Quick starter)')), log.join('\n'));
+  await page.screenshot({ path: path.join(SHOTS, 'goa-quick-starter.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // What to click for a sub-decision: a grid place, a spice on a holding, a
 // card, a kept tile, or a button under the prompt (the last resort: the
 // list of all legal actions).
