@@ -6,6 +6,7 @@
 //   build/fuzz/fuzz/fuzz_make_corpus fuzz/corpus
 //
 // Kept small (about a megabyte): libFuzzer finds the rest.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -69,6 +70,10 @@ void states_and_logs() {
   for (size_t ci = 0; ci < configs.size(); ++ci) {
     const auto& c = configs[ci];
     const std::string cn = config_name(c);
+    // The target's name has underscores where the game's has hyphens
+    // (fuzz_state_from_json_king_is_dead).
+    std::string state_target = "state_from_json_" + c.name;
+    std::replace(state_target.begin(), state_target.end(), '-', '_');
     // state_from_json: the first state of each phase (or every 15th step).
     std::set<std::string> seen;
     int n = 0;
@@ -77,9 +82,9 @@ void states_and_logs() {
       const json s = at.state().to_json();
       const std::string key = s.contains("phase") ? s["phase"].dump() : std::to_string(step / 15);
       if (seen.insert(key).second && n < 12)
-        write("state_from_json_" + c.name, cn + "_" + std::to_string(n++) + ".json", s.dump());
+        write(state_target, cn + "_" + std::to_string(n++) + ".json", s.dump());
     });
-    write("state_from_json_" + c.name, cn + "_last.json", m.state().to_json().dump());
+    write(state_target, cn + "_last.json", m.state().to_json().dump());
     // match_log: a short and a longer log, with the seed's SHA-256 that
     // `meeple verify` checks, as a finished table's log carries it.
     for (int len : {12, c.name == "reversi" ? 100 : 400}) {

@@ -28,6 +28,8 @@ std::vector<GameConfig> enumerate() {
   const Registry& registry = all_games();
   for (const GameInfo* info : registry.list()) {
     std::vector<json> combos = {json::object()};
+    int made = 0;
+    std::string last_error;
     for (const OptionSpec& spec : info->options) {
       std::vector<json> next;
       for (const json& partial : combos)
@@ -40,8 +42,18 @@ std::vector<GameConfig> enumerate() {
     }
     for (const json& options : combos) {
       auto game = registry.create(info->name, options);
-      if (game) out.push_back({info->name, options, std::move(*game)});
+      if (game) {
+        out.push_back({info->name, options, std::move(*game)});
+        ++made;
+      } else {
+        last_error = game.status().to_string();
+      }
     }
+    // Combinations a game rejects are skipped, but a game none of whose
+    // combinations loads (its data files fail, say) would leave its
+    // targets fuzzing nothing: stop instead.
+    FUZZ_CHECK(made > 0, "no option set of %s makes a game: %s", info->name.c_str(),
+               last_error.c_str());
   }
   return out;
 }
