@@ -143,8 +143,15 @@ Result<std::vector<Action>> GoaState::decode_action_object(const json& j) const 
   for (size_t i = 0; i < legal.size() && i < 8; ++i)
     expected += (i ? ", " : "") + action_to_string(legal[i]);
   if (legal.size() > 8) expected += ", ...";
-  return illegal_action(
-      fmt::format("{} is not a legal action here; legal: {}", j.dump().substr(0, 200), expected));
+  // The input may hold invalid UTF-8 (replaced) and be long (cut at a
+  // character boundary): the message goes back inside JSON.
+  std::string shown = j.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (shown.size() > 200) {
+    size_t cut = 200;
+    while (cut > 0 && (static_cast<unsigned char>(shown[cut]) & 0xC0) == 0x80) --cut;
+    shown.resize(cut);
+  }
+  return illegal_action(fmt::format("{} is not a legal action here; legal: {}", shown, expected));
 }
 
 }  // namespace meeple::goa

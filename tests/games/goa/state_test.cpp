@@ -1132,6 +1132,22 @@ TEST(GoaScenario, FoundationBaseIsFixedBeforeTheReveal) {
 }
 
 // state_from_json refuses broken documents with a message.
+// An illegal action from outside is named in the error, which travels
+// inside JSON: invalid UTF-8 is replaced and a long input is cut at a
+// character boundary (a fuzz regression: the message's dump threw).
+TEST(GoaJson, IllegalActionMessagesAreValidUtf8) {
+  auto s = to_phase3(2);
+  std::string long_text;
+  for (int i = 0; i < 150; ++i) long_text += "\xc3\xa9";  // é, two bytes each
+  for (const json& input : {json(std::string("bid \xff\xfe")), json(long_text),
+                            json{{"type", std::string("\xa3x")}}, json{{"type", long_text}}}) {
+    const auto r = s->decode_action_object(input);
+    ASSERT_FALSE(r.is_ok());
+    EXPECT_NO_THROW((void)json(r.status().message()).dump()) << r.status().message();
+    EXPECT_NE(r.status().message().find("is not a legal action here"), std::string::npos);
+  }
+}
+
 TEST(GoaJson, BrokenDocumentsAreRefused) {
   auto game = make(3);
   auto s = to_phase3(3);
