@@ -22,7 +22,7 @@ using testing::check_invariants;
 
 int games() {
   if (const char* env = std::getenv("MEEPLE_GOA_BOT_GAMES")) return std::atoi(env);
-  return 24;
+  return 16;
 }
 
 struct Tally {
