@@ -124,21 +124,29 @@ class GoaBot final : public Bot {
     Action best = legal.front();
     double best_value = -1e18;
     for (Action a : legal) {
-      double total = 0;
-      int runs = 0;
-      bool chance = false;
-      do {
-        auto next = s.clone();
-        next->apply(a);
-        auto& g = static_cast<GoaState&>(*next);
-        chance = complete(g) || chance;
-        total += evaluate(g, me_);
-        ++runs;
-      } while (chance && runs < kSamples);
-      const double v = total / runs + 1e-6 * static_cast<double>(rng_.below(1000));
+      const double v = sampled_value(s, [a](GoaState& g) { g.apply(a); }) +
+                       1e-6 * static_cast<double>(rng_.below(1000));
       if (v > best_value) best_value = v, best = a;
     }
     return best;
+  }
+
+  // The average value for this seat after `play` on a copy of `s` and the
+  // rest of the turn: once, or kSamples times when chance was drawn.
+  template <typename Play>
+  double sampled_value(const GoaState& s, Play play) {
+    double total = 0;
+    int runs = 0;
+    bool chance = false;
+    do {
+      auto next = s.clone();
+      auto& g = static_cast<GoaState&>(*next);
+      play(g);
+      chance = complete(g) || chance;
+      total += evaluate(g, me_);
+      ++runs;
+    } while (chance && runs < kSamples);
+    return total / runs;
   }
 
   // Plays on until a top-level decision or another seat's own turn: this
@@ -189,12 +197,7 @@ class GoaBot final : public Bot {
   // still to bid pass, the auctioneer sells to the highest bidder, and the
   // winner resolves the tile. Its value for this seat.
   double lot_value(const GoaState& s, Action first) {
-    double total = 0;
-    int runs = 0;
-    bool chance = false;
-    do {
-      auto next = s.clone();
-      auto& g = static_cast<GoaState&>(*next);
+    return sampled_value(s, [first](GoaState& g) {
       g.apply(first);
       const int lot = g.lot();
       for (int step = 0;
@@ -207,11 +210,7 @@ class GoaBot final : public Bot {
         else
           break;
       }
-      chance = complete(g) || chance;
-      total += evaluate(g, me_);
-      ++runs;
-    } while (chance && runs < kSamples);
-    return total / runs;
+    });
   }
 
   // Bids what the lot is worth to this seat, shaded, or passes.

@@ -835,7 +835,7 @@ void GoaState::apply_decision(Action a) {
       // A cube moves at once; the seat is done after its last cube or the
       // ducats. No row bonus can be complete with two cubes on row 2, and
       // first-to-reach starts at row 4 (docs/rulings.md, Goa).
-      Player& p = players_[(flag_holder_ + quick_done_) % n()];
+      Player& p = players_[quick_seat()];
       if (a == act::kQuickDucats) {
         p.ducats += c().setup.quick_starter_ducats;
       } else {

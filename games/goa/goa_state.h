@@ -211,6 +211,8 @@ class GoaState final : public State {
  private:
   friend struct GoaJson;
   int n() const { return cfg_->players; }
+  // The seat choosing in the Quick starter (from the start player).
+  int quick_seat() const { return (flag_holder_ + quick_done_) % n(); }
   // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
   std::string invalid_reason() const;
   std::string goods_text(int p, Seat seat) const;  // text.cpp

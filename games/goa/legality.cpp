@@ -28,7 +28,7 @@ Seat GoaState::current_player() const {
     case Stage::kExtraTurn:
       return extra_seat_;
     case Stage::kQuickStart:
-      return (flag_holder_ + quick_done_) % n();
+      return quick_seat();
     default:
       return kChance;
   }
@@ -234,7 +234,7 @@ void GoaState::legal_actions(std::vector<Action>& out) const {
     case Stage::kQuickStart: {
       // Cubes still on row 1, one track at a time; the ducats instead of
       // the first cube only.
-      const Player& p = players_[(flag_holder_ + quick_done_) % n()];
+      const Player& p = players_[quick_seat()];
       for (int t = 0; t < kNumTracks; ++t)
         if (p.development.level[t] == 1 && !((quick_mask_ >> t) & 1))
           out.push_back(act::kTrack + t);

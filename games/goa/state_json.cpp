@@ -401,7 +401,7 @@ std::string GoaState::invalid_reason() const {
             std::popcount(quick_mask_) >= c().setup.quick_starter_cubes)
           return "quick_mask out of range";
         // The seat choosing has moved exactly the tracks of its mask.
-        const Player& p = players_[(flag_holder_ + quick_done_) % n()];
+        const Player& p = players_[quick_seat()];
         for (int t = 0; t < kNumTracks; ++t)
           if (((quick_mask_ >> t) & 1) && p.development.level[t] != 2)
             return "quick_mask names a cube not on row 2";
