@@ -20,15 +20,26 @@
 //    from the start, bulk counting): scalar 150-190 M leaves/s, AVX2
 //    440-500 M leaves/s (bench/reversi_bench.cpp, CPU time under load).
 // legal_moves / flips pick the fast one; in constant evaluation they fall
-// back to the scalar code so they stay constexpr.
+// back to the scalar code so they stay constexpr. A portable build (no
+// -march=native: the Python wheel, MEEPLE_NATIVE=OFF) on x86-64 compiles the
+// AVX2 functions anyway, for that instruction set only, and chooses them at
+// run time when the CPU has AVX2, so one binary is fast where it can be and
+// still runs everywhere.
 #pragma once
 
 #include <bit>
 #include <cstdint>
 #include <type_traits>
 
-#ifdef __AVX2__
+#if defined(__AVX2__)
 #include <immintrin.h>
+#define MEEPLE_REVERSI_AVX2 1
+#define MEEPLE_AVX2_TARGET
+#elif defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define MEEPLE_REVERSI_AVX2 1
+#define MEEPLE_REVERSI_AVX2_AT_RUN_TIME 1
+#define MEEPLE_AVX2_TARGET __attribute__((target("avx2")))
 #endif
 
 namespace meeple::reversi {
@@ -121,26 +132,35 @@ inline constexpr Bitboard flips_scalar(int sq, Bitboard P, Bitboard O) {
          flips_dir<shift_ne>(x, P, O) | flips_dir<shift_nw>(x, P, O);
 }
 
-#ifdef __AVX2__
+#ifdef MEEPLE_REVERSI_AVX2
 namespace detail {
+
+#ifdef MEEPLE_REVERSI_AVX2_AT_RUN_TIME
+// Read once at start-up (__builtin_cpu_init: static initialisers may run
+// before libgcc has probed the CPU).
+inline const bool kCpuHasAvx2 = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}();
+#endif
 
 // Lanes, low to high: E/W (1), S/N (8), SW/NE (7), SE/NW (9). A left shift
 // moves towards h8 (E, S, SW, SE), a right shift towards a1.
-inline __m256i lane_shifts() {
+MEEPLE_AVX2_TARGET inline __m256i lane_shifts() {
   return _mm256_set_epi64x(9, 7, 8, 1);
 }
 // Horizontal and diagonal runs of O never include files a or h (a run
 // there would have to continue across the edge); vertical runs may.
-inline __m256i run_masks() {
+MEEPLE_AVX2_TARGET inline __m256i run_masks() {
   constexpr long long kInner = 0x7E7E7E7E7E7E7E7Ell;
   return _mm256_set_epi64x(kInner, kInner, -1, kInner);
 }
-inline Bitboard or_lanes(__m256i v) {
+MEEPLE_AVX2_TARGET inline Bitboard or_lanes(__m256i v) {
   const __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
   return static_cast<Bitboard>(_mm_cvtsi128_si64(_mm_or_si128(x, _mm_unpackhi_epi64(x, x))));
 }
 
-inline Bitboard legal_moves_avx2(Bitboard P, Bitboard O) {
+MEEPLE_AVX2_TARGET inline Bitboard legal_moves_avx2(Bitboard P, Bitboard O) {
   const __m256i s = lane_shifts(), s2 = _mm256_add_epi64(s, s);
   const __m256i p = _mm256_set1_epi64x(static_cast<long long>(P));
   const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(O)), run_masks());
@@ -160,7 +180,7 @@ inline Bitboard legal_moves_avx2(Bitboard P, Bitboard O) {
   return or_lanes(m) & ~(P | O);
 }
 
-inline Bitboard flips_avx2(int sq, Bitboard P, Bitboard O) {
+MEEPLE_AVX2_TARGET inline Bitboard flips_avx2(int sq, Bitboard P, Bitboard O) {
   const __m256i s = lane_shifts(), s2 = _mm256_add_epi64(s, s), s4 = _mm256_add_epi64(s2, s2);
   const __m256i x = _mm256_set1_epi64x(static_cast<long long>(square_bit(sq)));
   const __m256i p = _mm256_set1_epi64x(static_cast<long long>(P));
@@ -196,14 +216,18 @@ inline Bitboard flips_avx2(int sq, Bitboard P, Bitboard O) {
 #endif
 
 inline constexpr Bitboard legal_moves(Bitboard P, Bitboard O) {
-#ifdef __AVX2__
+#if defined(MEEPLE_REVERSI_AVX2_AT_RUN_TIME)
+  if (!std::is_constant_evaluated() && detail::kCpuHasAvx2) return detail::legal_moves_avx2(P, O);
+#elif defined(MEEPLE_REVERSI_AVX2)
   if (!std::is_constant_evaluated()) return detail::legal_moves_avx2(P, O);
 #endif
   return legal_moves_scalar(P, O);
 }
 
 inline constexpr Bitboard flips(int sq, Bitboard P, Bitboard O) {
-#ifdef __AVX2__
+#if defined(MEEPLE_REVERSI_AVX2_AT_RUN_TIME)
+  if (!std::is_constant_evaluated() && detail::kCpuHasAvx2) return detail::flips_avx2(sq, P, O);
+#elif defined(MEEPLE_REVERSI_AVX2)
   if (!std::is_constant_evaluated()) return detail::flips_avx2(sq, P, O);
 #endif
   return flips_scalar(sq, P, O);
