@@ -10,6 +10,7 @@
 #   server/      core/, ai/, all_games/, server/  (game-agnostic)
 #   cli/         everything but tests/ (`meeple serve` starts the server)
 #   bench/       everything but tests/ and cli/
+#   python/      core/, games/, all_games/, ai/, python/ (the Python module)
 # Run by scripts/test.sh and by ctest (test "layers").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,12 +25,13 @@ allowed() {  # allowed() FILE -> the include prefixes FILE may use
     server/*) echo "core/ ai/ all_games/ server/" ;;
     cli/*) echo "core/ games/ all_games/ ai/ server/ cli/" ;;
     bench/*) echo "core/ games/ all_games/ ai/ server/ bench/" ;;
+    python/*) echo "core/ games/ all_games/ ai/ python/" ;;
   esac
 }
 
 bad=0
 checked=0
-for file in $(git ls-files 'core/*' 'games/*' 'all_games/*' 'ai/*' 'server/*' 'cli/*' 'bench/*' |
+for file in $(git ls-files 'core/*' 'games/*' 'all_games/*' 'ai/*' 'server/*' 'cli/*' 'bench/*' 'python/*' |
   grep -E '\.(h|cpp)$'); do
   checked=$((checked + 1))
   prefixes=$(allowed "$file")

@@ -9,7 +9,11 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost-dev libsqlite3-dev libssl-dev
   clang-14 libfuzzer-14-dev
+  python3-dev pybind11-dev python3-numpy python3-pytest python3-venv python3-pip python3-wheel
+  python3-setuptools
 )
+# The Python module (python/, docs/python.md): pybind11, NumPy, pytest, and
+# venv/pip/wheel/setuptools for an offline `pip install .`.
 # clang-14 and libFuzzer build the fuzz targets (fuzz/, docs/fuzzing.md).
 # Browser tests (issue 4) need Node.js, npm and Debian's Chromium.
 if [ "${MEEPLE_WITH_BROWSER:-1}" = 1 ]; then
