@@ -8,6 +8,9 @@ JSON), three figures:
   * batch1: meeple.playouts(threads=1), whole games in C++;
   * batchN: meeple.playouts(threads=0), every core.
 Compare with `meeple bench <game>` (the C++ figures, one thread).
+A game without a length bound (Risk: random players may attack and fortify
+forever) stops at its practical_game_length, as meeple.playouts does by
+default; its actions/s is the figure to read.
 """
 
 import argparse
@@ -18,13 +21,20 @@ import time
 import meeple
 
 
+def length_cap(game):
+    bound = game.max_game_length()
+    return bound if bound >= 0 else game.practical_game_length
+
+
 def step_rate(game, seconds, seed):
     rng = random.Random(seed)
     games = actions = 0
+    cap = length_cap(game)
     start = time.perf_counter()
     while True:
         state = game.new_initial_state()
-        while not state.is_terminal():
+        length = 0
+        while not state.is_terminal() and length < cap:
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 a = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
@@ -32,7 +42,8 @@ def step_rate(game, seconds, seed):
                 legal = state.legal_actions()
                 a = legal[rng.randrange(len(legal))]
             state.apply_action(a)
-            actions += 1
+            length += 1
+        actions += length
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

@@ -117,7 +117,14 @@ void bind_bots_and_matches(py::module_& m) {
       .def("current_player", [](const Match& mt) { return mt.state().current_player(); })
       .def("is_terminal", [](const Match& mt) { return mt.state().is_terminal(); })
       .def(
-          "act", [](Match& mt, Action a) { check(mt.act(a)); }, py::arg("action"))
+          "act",
+          [](Match& mt, int64_t a) {
+            if (a < INT32_MIN || a > INT32_MAX) {
+              raise(illegal_action("action " + std::to_string(a) + " is outside the action ids"));
+            }
+            check(mt.act(static_cast<Action>(a)));
+          },
+          py::arg("action"))
       .def(
           "act_json",
           [](Match& mt, const py::object& action) {

@@ -85,6 +85,8 @@ def test_chance_games_log_and_verify():
     illegal = next(a for a in range(game.num_distinct_actions()) if not state.is_legal(a))
     with pytest.raises(meeple.IllegalActionError):
         match.act(illegal)
+    with pytest.raises(meeple.IllegalActionError):
+        match.act(2**40)
     assert len(match) == before
 
 
