@@ -1,6 +1,6 @@
 """OpenSpiel's example loop, ported to meeple, run over every meeple game.
 
-The pyspiel original (open_spiel/python/examples/example.py, shortened):
+The loop a pyspiel user typically writes (random play to the end):
 
     import random
     import numpy as np
