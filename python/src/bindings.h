@@ -39,6 +39,15 @@ T take(Result<T> r) {
   return std::move(r).value();
 }
 
+// A Python int as an action id: outside 32 bits it is no id at all, and
+// illegal like any other id that is not legal (legality is the caller's).
+inline Action action_id(int64_t a) {
+  if (a < INT32_MIN || a > INT32_MAX) {
+    raise(illegal_action("action " + std::to_string(a) + " is outside the action ids"));
+  }
+  return static_cast<Action>(a);
+}
+
 // A configured game. Shared: every state keeps its game alive.
 struct PyGame {
   std::shared_ptr<const Game> game;

@@ -78,6 +78,14 @@ class PyBot {
   std::map<const Game*, Entry> bots_;
 };
 
+// The match's log; with `commit`, the seed's SHA-256 a table publishes
+// before the first move, which verify() requires.
+json match_log(const Match& mt, bool commit) {
+  json log = mt.log_json();
+  if (commit) log["seed_sha256"] = sha256_hex(Rng::to_string(mt.seed()));
+  return log;
+}
+
 py::dict verification_dict(const Verification& v) {
   py::dict out;
   out["verdict"] = verdict_name(v.verdict);
@@ -117,14 +125,7 @@ void bind_bots_and_matches(py::module_& m) {
       .def("current_player", [](const Match& mt) { return mt.state().current_player(); })
       .def("is_terminal", [](const Match& mt) { return mt.state().is_terminal(); })
       .def(
-          "act",
-          [](Match& mt, int64_t a) {
-            if (a < INT32_MIN || a > INT32_MAX) {
-              raise(illegal_action("action " + std::to_string(a) + " is outside the action ids"));
-            }
-            check(mt.act(static_cast<Action>(a)));
-          },
-          py::arg("action"))
+          "act", [](Match& mt, int64_t a) { check(mt.act(action_id(a))); }, py::arg("action"))
       .def(
           "act_json",
           [](Match& mt, const py::object& action) {
@@ -144,22 +145,12 @@ void bind_bots_and_matches(py::module_& m) {
       .def("undo", [](Match& mt) { check(mt.undo()); })
       .def("__len__", [](const Match& mt) { return mt.log().size(); })
       .def(
-          "log",
-          [](const Match& mt, bool commit) {
-            json log = mt.log_json();
-            if (commit) log["seed_sha256"] = sha256_hex(Rng::to_string(mt.seed()));
-            return to_python(log);
-          },
+          "log", [](const Match& mt, bool commit) { return to_python(match_log(mt, commit)); },
           py::arg("commit") = false,
           "The match log (docs/protocol.md) as a dict; commit=True adds seed_sha256, the "
           "commitment verify() requires.")
       .def(
-          "log_json",
-          [](const Match& mt, bool commit) {
-            json log = mt.log_json();
-            if (commit) log["seed_sha256"] = sha256_hex(Rng::to_string(mt.seed()));
-            return log.dump();
-          },
+          "log_json", [](const Match& mt, bool commit) { return match_log(mt, commit).dump(); },
           py::arg("commit") = false, "The log as JSON text.")
       .def("to_json", [](const Match& mt) { return to_python(mt.to_json()); });
 

@@ -40,12 +40,16 @@ void check_action(const State& s, Action a) {
 }
 
 Action checked_action(const State& s, int64_t a) {
-  if (a < INT32_MIN || a > INT32_MAX) {
-    raise(illegal_action("action " + std::to_string(a) + " is outside the action ids 0.." +
-                         std::to_string(s.num_distinct_actions() - 1)));
-  }
-  check_action(s, static_cast<Action>(a));
-  return static_cast<Action>(a);
+  const Action id = action_id(a);
+  check_action(s, id);
+  return id;
+}
+
+// pyspiel: the legal actions of a player who is not to move are none.
+bool not_to_move(const State& s, const py::object& player) {
+  if (player.is_none() || player.cast<Seat>() == s.current_player()) return false;
+  checked_seat(s, player.cast<Seat>(), false);
+  return true;
 }
 
 py::array_t<float> tensor(const State& s, Seat seat, const std::vector<int>& shape,
@@ -66,9 +70,9 @@ py::array_t<float> tensor(const State& s, Seat seat, const std::vector<int>& sha
     write(std::span<float>(typed.mutable_data(), static_cast<size_t>(typed.size())));
     return typed;
   }
+  // State::observation_tensor zero-fills the buffer before the game writes.
   std::vector<py::ssize_t> dims(shape.begin(), shape.end());
   py::array_t<float> result(dims);
-  std::fill(result.mutable_data(), result.mutable_data() + result.size(), 0.0f);
   write(std::span<float>(result.mutable_data(), static_cast<size_t>(result.size())));
   return result;
 }
@@ -245,11 +249,7 @@ void bind_games(py::module_& m) {
       .def(
           "legal_actions",
           [](const PyState& s, const py::object& player) {
-            // pyspiel: another player's legal actions are empty.
-            if (!player.is_none() && player.cast<Seat>() != s.state->current_player()) {
-              checked_seat(*s.state, player.cast<Seat>(), false);
-              return std::vector<Action>{};
-            }
+            if (not_to_move(*s.state, player)) return std::vector<Action>{};
             return s.state->legal_actions();
           },
           py::arg("player") = py::none(),
@@ -259,10 +259,7 @@ void bind_games(py::module_& m) {
           [](const PyState& s, const py::object& player) {
             py::array_t<uint8_t> out(s.state->num_distinct_actions());
             std::fill(out.mutable_data(), out.mutable_data() + out.size(), uint8_t{0});
-            if (!player.is_none() && player.cast<Seat>() != s.state->current_player()) {
-              checked_seat(*s.state, player.cast<Seat>(), false);
-              return out;
-            }
+            if (not_to_move(*s.state, player)) return out;
             for (Action a : s.state->legal_actions()) out.mutable_data()[a] = 1;
             return out;
           },
