@@ -1,0 +1,298 @@
+#include "cli/arena.h"
+
+#include <fmt/format.h>
+
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+#include "ai/bot.h"
+#include "cli/external_bot.h"
+#include "core/decision.h"
+#include "core/match.h"
+
+namespace meeple::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kAgentForms =
+    "expected random, heuristic, level:N or N (0..10), or cmd:COMMAND, optionally as "
+    "LABEL=SPEC";
+
+bool valid_label(const std::string& s) {
+  if (s.empty() || s.size() > 40) return false;
+  for (char c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+Result<int> parse_level(const std::string& text, const std::string& whole) {
+  if (text.empty() || text.size() > 2 ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
+    return invalid_argument("agent \"" + whole + "\": " + kAgentForms);
+  }
+  const int level = std::stoi(text);
+  if (level < kMinLevel || level > kMaxLevel) {
+    return invalid_argument(
+        fmt::format("agent \"{}\": level must be {}..{}", whole, kMinLevel, kMaxLevel));
+  }
+  return level;
+}
+
+// "level3", "random", "heuristic", or for a program the name of its script
+// ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
+std::string default_label(const AgentSpec& a) {
+  if (a.command.empty()) {
+    return a.spec == "random" || a.spec == "heuristic" ? a.spec : "level" + std::to_string(a.level);
+  }
+  std::string pick;
+  size_t i = 0;
+  while (i < a.command.size()) {
+    const size_t end = std::min(a.command.find(' ', i), a.command.size());
+    std::string word = a.command.substr(i, end - i);
+    if (!word.empty() && (pick.empty() || word.find_first_of("/.") != std::string::npos)) {
+      pick = word;
+    }
+    i = end + 1;
+  }
+  pick = pick.substr(pick.find_last_of('/') == std::string::npos ? 0 : pick.find_last_of('/') + 1);
+  if (const size_t dot = pick.find('.'); dot != std::string::npos && dot > 0) pick.resize(dot);
+  std::string label;
+  for (char c : pick) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') label += c;
+  }
+  return label.empty() ? "program" : label.substr(0, 40);
+}
+
+// The seed of seat `seat`'s bot in the game with match seed `game_seed`.
+uint64_t bot_seed(uint64_t game_seed, Seat seat) {
+  return mix64(mix64(game_seed, 0x626f74 /* "bot" */), static_cast<uint64_t>(seat));
+}
+
+// A seat's agent for one game: a built-in bot, or a program.
+struct SeatAgent {
+  std::unique_ptr<Bot> bot;
+  ExternalBot* external = nullptr;  // == bot.get() for a program
+};
+
+Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const AgentSpec& spec,
+                             Seat seat, uint64_t game_seed) {
+  SeatAgent agent;
+  if (!spec.command.empty()) {
+    const json start = {{"cmd", "start"},
+                        {"protocol", 1},
+                        {"game", config.game},
+                        {"options", game.options()},
+                        {"num_seats", game.num_seats()},
+                        {"seat", seat},
+                        {"seed", std::to_string(bot_seed(game_seed, seat))},
+                        {"move_timeout_ms", config.move_timeout.count()}};
+    auto external = std::make_unique<ExternalBot>(spec.command, start, config.move_timeout);
+    agent.external = external.get();
+    agent.bot = std::move(external);
+    return agent;
+  }
+  auto bot = make_bot(game, spec.level, bot_seed(game_seed, seat));
+  if (!bot) return bot.status();
+  agent.bot = std::move(*bot);
+  return agent;
+}
+
+}  // namespace
+
+Result<AgentSpec> parse_agent(const std::string& text) {
+  AgentSpec a;
+  a.spec = text;
+  const size_t eq = text.find('=');
+  const size_t colon = text.find(':');
+  if (eq != std::string::npos && (colon == std::string::npos || eq < colon)) {
+    a.label = text.substr(0, eq);
+    a.spec = text.substr(eq + 1);
+    if (!valid_label(a.label)) {
+      return invalid_argument("agent \"" + text +
+                              "\": a label is 1-40 letters, digits, '_', '-' or '.'");
+    }
+  }
+  const std::string& s = a.spec;
+  if (s == "random") {
+    a.level = 0;
+  } else if (s == "heuristic") {
+    a.level = 1;
+  } else if (s.rfind("level:", 0) == 0) {
+    auto level = parse_level(s.substr(6), text);
+    if (!level) return level.status();
+    a.level = *level;
+  } else if (s.rfind("cmd:", 0) == 0) {
+    a.command = s.substr(4);
+    if (a.command.find_first_not_of(' ') == std::string::npos) {
+      return invalid_argument("agent \"" + text + "\": cmd: needs a command to run");
+    }
+  } else {
+    auto level = parse_level(s, text);
+    if (!level) return level.status();
+    a.level = *level;
+  }
+  if (a.label.empty()) a.label = default_label(a);
+  return a;
+}
+
+uint64_t arena_game_seed(uint64_t seed, int index, int num_seats) {
+  return mix64(seed, static_cast<uint64_t>(index / num_seats));
+}
+
+std::vector<int> arena_seating(int index, int num_seats) {
+  // Agent j sits at seat (j + r) % n in game r of a deal.
+  const int r = index % num_seats;
+  std::vector<int> seating(num_seats);
+  for (int seat = 0; seat < num_seats; ++seat) seating[seat] = (seat - r + num_seats) % num_seats;
+  return seating;
+}
+
+GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const ArenaConfig& config,
+                           int index) {
+  const Game& game = *game_ptr;
+  const auto t0 = Clock::now();
+  const int n = game.num_seats();
+  GameRecord rec;
+  rec.index = index;
+  rec.seed = arena_game_seed(config.seed, index, n);
+  rec.seating = arena_seating(index, n);
+  Match match = Match::start(game_ptr, rec.seed);
+  std::vector<SeatAgent> agents;
+  for (Seat seat = 0; seat < n; ++seat) {
+    auto agent = make_agent(game, config, config.agents[rec.seating[seat]], seat, rec.seed);
+    if (!agent) {
+      rec.end = "forfeit";
+      rec.forfeit_seat = seat;
+      rec.error = agent.status().message();
+      return rec;
+    }
+    agents.push_back(std::move(*agent));
+  }
+  for (;;) {
+    match.resolve_chance();
+    const State& s = match.state();
+    if (s.is_terminal()) {
+      rec.end = "finished";
+      rec.returns = s.returns();
+      rec.scores = s.scores();
+      break;
+    }
+    if (config.max_moves > 0 && static_cast<int64_t>(match.log().size()) >= config.max_moves) {
+      rec.end = "move_limit";
+      break;
+    }
+    const Seat seat = s.current_player();
+    const Decision d(game, s);
+    SeatAgent& agent = agents[seat];
+    const Action a = agent.bot->choose(d);
+    if (a == kInvalidAction || !d.is_legal(a)) {
+      rec.end = "forfeit";
+      rec.forfeit_seat = seat;
+      rec.error = agent.external && !agent.external->error().empty()
+                      ? agent.external->error()
+                      : fmt::format("{} chose {}, which is not legal", agent.bot->name(), a);
+      break;
+    }
+    if (Status st = match.act(a); !st.is_ok()) {  // cannot happen after is_legal
+      rec.end = "forfeit";
+      rec.forfeit_seat = seat;
+      rec.error = st.message();
+      break;
+    }
+  }
+  rec.moves = static_cast<int64_t>(match.log().size());
+  json end = {{"cmd", "end"}, {"end", rec.end}};
+  if (rec.end == "finished") {
+    end["returns"] = rec.returns;
+    end["scores"] = rec.scores;
+  }
+  for (auto& agent : agents) {
+    if (agent.external) agent.external->finish(end);
+  }
+  if (!config.logs_dir.empty()) {
+    rec.log = fmt::format("game-{:06d}.json", index);
+    std::ofstream out(std::filesystem::path(config.logs_dir) / rec.log);
+    out << match.log_json().dump() << "\n";
+    if (!out) {
+      rec.error += (rec.error.empty() ? "" : "; ") + std::string("could not write the log");
+      rec.log.clear();
+    }
+  }
+  rec.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return rec;
+}
+
+Result<std::vector<GameRecord>> run_arena(const ArenaConfig& config, const Registry& registry,
+                                          const std::function<void(int, int)>& progress) {
+  auto game = registry.create(config.game, config.options);
+  if (!game) return game.status();
+  ArenaConfig run = config;
+  // A game without a length bound (Risk between weak players) needs a stop.
+  if (run.max_moves <= 0) run.max_moves = (*game)->metadata().practical_game_length;
+  if (static_cast<int>(config.agents.size()) != (*game)->num_seats()) {
+    return invalid_argument(fmt::format("{} has {} seats; give one --agent per seat (got {})",
+                                        config.game, (*game)->num_seats(), config.agents.size()));
+  }
+  for (const auto& x : config.agents) {
+    for (const auto& y : config.agents) {
+      if (x.label == y.label && x.spec != y.spec) {
+        return invalid_argument("agents \"" + x.spec + "\" and \"" + y.spec +
+                                "\" share the label " + x.label +
+                                "; name them apart with LABEL=SPEC");
+      }
+    }
+  }
+  if (config.shards < 1 || config.shard < 0 || config.shard >= config.shards) {
+    return invalid_argument(
+        fmt::format("shard {}/{}: expected K/N with 0 <= K < N", config.shard, config.shards));
+  }
+  if (!config.logs_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(config.logs_dir, ec);
+    if (ec) return invalid_argument("--logs " + config.logs_dir + ": " + ec.message());
+  }
+  std::vector<int> indexes;
+  for (int i = config.shard; i < config.games; i += config.shards) indexes.push_back(i);
+  std::vector<GameRecord> records(indexes.size());
+  std::atomic<size_t> next{0};
+  std::atomic<int> done{0};
+  std::mutex mu;
+  std::condition_variable cv;
+  const int threads = std::max(1, std::min<int>(config.threads, static_cast<int>(indexes.size())));
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back([&] {
+      for (size_t k; (k = next.fetch_add(1)) < indexes.size();) {
+        records[k] = play_arena_game(*game, run, indexes[k]);
+        done.fetch_add(1);
+        cv.notify_one();
+      }
+    });
+  }
+  const int total = static_cast<int>(indexes.size());
+  {
+    std::unique_lock lock(mu);
+    auto next_report = Clock::now();
+    while (done.load() < total) {
+      cv.wait_for(lock, std::chrono::milliseconds(200));
+      const int d = done.load();
+      if (progress && d < total && Clock::now() >= next_report) {
+        progress(d, total);
+        next_report = Clock::now() + std::chrono::milliseconds(200);
+      }
+    }
+  }
+  for (auto& w : workers) w.join();
+  if (progress) progress(total, total);
+  return records;
+}
+
+}  // namespace meeple::cli

@@ -1,0 +1,92 @@
+// `meeple arena`: many games of one game and mode between agents, in
+// parallel, with every game reproducible from (seed, index).
+//
+// Seating: the configuration lists one agent per seat. Games come in deals
+// of num_seats games that share a seed; in game i of a deal the agents sit
+// rotated by i seats, so every agent plays every seat of every deal (both
+// colours in Reversi, every turn position in Risk), which cancels the seat
+// advantage and, in games with chance, most of the luck.
+//
+// Agents (parse_agent): "random", "heuristic" (the game's level-1 bot),
+// "level:N" or "N" (make_bot at level N), "cmd:COMMAND" (an external
+// program, cli/external_bot.h), each optionally labelled "NAME=SPEC".
+// Entries with the same label are one agent in the results (e.g. one
+// searcher against three copies of the heuristic).
+//
+// Reproducibility: game i's match seed and each seat's bot seed depend only
+// on (seed, i), so a run gives the same games on any number of threads and
+// any sharding (time-limited bots aside). --shard k/n plays the games with
+// i % n == k; arena_results.h merges the shards' records.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace meeple::cli {
+
+struct AgentSpec {
+  std::string label;    // as shown in the results
+  std::string spec;     // as given, without the label
+  int level = -1;       // a built-in bot's level, or -1
+  std::string command;  // an external program, or ""
+};
+
+// Errors name the bad spec and list the forms above.
+Result<AgentSpec> parse_agent(const std::string& text);
+
+struct ArenaConfig {
+  std::string game;
+  json options = json::object();  // complete: every option with its value
+  std::vector<AgentSpec> agents;  // one per seat
+  int games = 0;                  // total over every shard
+  uint64_t seed = 0;
+  int shard = 0, shards = 1;
+  int threads = 1;
+  // A game still running after this many log entries (decisions and
+  // chance outcomes) stops as "move_limit" and counts as a draw; 0: the
+  // game's practical_game_length (core/metadata.h).
+  int64_t max_moves = 0;
+  std::chrono::milliseconds move_timeout{10000};  // external programs only
+  std::string logs_dir;                           // "" = no match logs
+};
+
+// One game's result. `end` is "finished", "move_limit" or "forfeit" (an
+// agent failed to give a legal action: it loses, the others win).
+struct GameRecord {
+  int index = 0;
+  uint64_t seed = 0;
+  std::vector<int> seating;  // seating[seat] = index into ArenaConfig::agents
+  std::string end;
+  int forfeit_seat = -1;
+  std::string error;
+  std::vector<double> returns;  // finished games only
+  json scores;                  // finished games only
+  int64_t moves = 0;            // log entries
+  double seconds = 0;
+  std::string log;  // file name in logs_dir, or ""
+};
+
+// The game index -> seed and seating rules described above.
+uint64_t arena_game_seed(uint64_t seed, int index, int num_seats);
+std::vector<int> arena_seating(int index, int num_seats);
+
+// Plays one game. Never throws for an agent's fault: that is a forfeit.
+// `config.max_moves` 0 means no limit here (run_arena fills in the game's
+// practical length).
+GameRecord play_arena_game(const std::shared_ptr<const Game>& game, const ArenaConfig& config,
+                           int index);
+
+// Plays every game of the config's shard on config.threads threads and
+// returns the records in index order. `progress(done, total)` is called from
+// the calling thread about five times a second and once at the end.
+Result<std::vector<GameRecord>> run_arena(const ArenaConfig& config, const Registry& registry,
+                                          const std::function<void(int, int)>& progress = {});
+
+}  // namespace meeple::cli

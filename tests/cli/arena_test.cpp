@@ -1,0 +1,307 @@
+// `meeple arena`: agent specs, seating and seeds, statistics (Wilson, Elo),
+// games between built-in bots of every game, external programs through the
+// protocol (and every way a program can misbehave), shards and their merge.
+#include "cli/arena.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "all_games/all_games.h"
+#include "cli/arena_results.h"
+#include "core/match.h"
+
+namespace meeple::cli {
+namespace {
+
+const std::string kBots = std::string(MEEPLE_SOURCE_DIR) + "/tests/cli/arena_bots/";
+const std::string kCornerBot =
+    "python3 " + std::string(MEEPLE_SOURCE_DIR) + "/examples/arena/corner_bot.py";
+
+AgentSpec agent(const std::string& text) {
+  auto a = parse_agent(text);
+  EXPECT_TRUE(a.is_ok()) << a.status().message();
+  return a.is_ok() ? *a : AgentSpec{};
+}
+
+ArenaConfig config(const std::string& game, const json& options,
+                   const std::vector<std::string>& agents, int games) {
+  ArenaConfig c;
+  c.game = game;
+  auto g = all_games().create(game, options);
+  EXPECT_TRUE(g.is_ok()) << g.status().message();
+  c.options = (*g)->options();
+  for (const auto& a : agents) c.agents.push_back(agent(a));
+  c.games = games;
+  c.seed = 7;
+  c.threads = 1;
+  return c;
+}
+
+std::vector<GameRecord> run(const ArenaConfig& c) {
+  auto r = run_arena(c, all_games());
+  EXPECT_TRUE(r.is_ok()) << r.status().message();
+  return r.is_ok() ? *r : std::vector<GameRecord>{};
+}
+
+// Everything but the timing.
+json comparable(const std::vector<GameRecord>& records) {
+  json j = json::array();
+  for (const auto& r : records) {
+    j.push_back(
+        {r.index, r.seed, r.seating, r.end, r.forfeit_seat, r.error, r.returns, r.scores, r.moves});
+  }
+  return j;
+}
+
+TEST(ArenaAgents, EveryFormAndItsLabel) {
+  EXPECT_EQ(agent("random").level, 0);
+  EXPECT_EQ(agent("heuristic").level, 1);
+  EXPECT_EQ(agent("level:7").level, 7);
+  EXPECT_EQ(agent("7").label, "level7");
+  EXPECT_EQ(agent("deep=level:9").label, "deep");
+  EXPECT_EQ(agent("deep=level:9").spec, "level:9");
+  const AgentSpec p = agent("cmd:python3 bots/my_bot.py --depth=3");
+  EXPECT_EQ(p.command, "python3 bots/my_bot.py --depth=3");
+  EXPECT_EQ(p.label, "my_bot");
+  EXPECT_EQ(agent("mine=cmd:./a.out x=1").label, "mine");
+  for (const char* bad : {"", "11", "-1", "level:", "level:x", "cmd:", "cmd:   ", "alpha",
+                          "bad label=random", "=random", "x=11"}) {
+    auto a = parse_agent(bad);
+    EXPECT_FALSE(a.is_ok()) << bad;
+    if (!a.is_ok()) {
+      EXPECT_EQ(a.status().code(), StatusCode::kInvalidArgument);
+    }
+  }
+}
+
+TEST(ArenaSeating, DealsShareASeedAndRotateTheAgents) {
+  EXPECT_EQ(arena_seating(0, 3), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(arena_seating(1, 3), (std::vector<int>{2, 0, 1}));  // agent 0 at seat 1
+  EXPECT_EQ(arena_seating(2, 3), (std::vector<int>{1, 2, 0}));
+  EXPECT_EQ(arena_game_seed(5, 0, 3), arena_game_seed(5, 2, 3));
+  EXPECT_NE(arena_game_seed(5, 2, 3), arena_game_seed(5, 3, 3));
+  EXPECT_NE(arena_game_seed(5, 0, 3), arena_game_seed(6, 0, 3));
+}
+
+TEST(ArenaStatistics, WilsonIntervalAndElo) {
+  auto [lo, hi] = wilson_interval(0.5, 100);
+  EXPECT_NEAR(lo, 0.4038, 1e-4);
+  EXPECT_NEAR(hi, 0.5962, 1e-4);
+  std::tie(lo, hi) = wilson_interval(1.0, 10);
+  EXPECT_NEAR(lo, 0.7225, 1e-4);
+  EXPECT_DOUBLE_EQ(hi, 1.0);
+  EXPECT_NEAR(elo_from_score(0.75), 190.85, 0.01);
+  EXPECT_NEAR(elo_from_score(0.5), 0, 1e-9);
+}
+
+TEST(ArenaStatistics, SummaryCountsOutcomesAndFitsElo) {
+  ArenaConfig c = config("reversi", {}, {"a=random", "b=level:1"}, 5);
+  auto game = all_games().create("reversi", {});
+  std::vector<GameRecord> recs;
+  // b wins three, a wins one, one draw; then a forfeit by a.
+  const std::vector<std::vector<double>> returns = {{-1, 1}, {1, -1}, {-1, 1}, {0, 0}};
+  for (int i = 0; i < 4; ++i) {
+    GameRecord r;
+    r.index = i;
+    r.seating = arena_seating(i, 2);
+    r.end = "finished";
+    r.returns = returns[i];  // by seat
+    recs.push_back(r);
+  }
+  GameRecord f;
+  f.index = 4;
+  f.seating = arena_seating(4, 2);
+  f.end = "forfeit";
+  f.forfeit_seat = 0;  // agent a sits at seat 0 in even games
+  recs.push_back(f);
+  const ArenaSummary s = summarize(c, (*game)->metadata(), recs);
+  ASSERT_EQ(s.agents.size(), 2u);
+  const AgentResult &a = s.agents[0], &b = s.agents[1];
+  // Game 0: a at seat 0 lost. Game 1: a at seat 1 lost. Game 2: a lost.
+  // Game 3: draw. Game 4: a forfeited.
+  EXPECT_EQ(a.wins, 0);
+  EXPECT_EQ(a.draws, 1);
+  EXPECT_EQ(a.losses, 4);
+  EXPECT_EQ(b.wins, 4);
+  EXPECT_DOUBLE_EQ(b.score, 4.5 / 5);
+  EXPECT_EQ(s.forfeits, 1);
+  EXPECT_EQ(a.elo, 0);
+  // Bradley-Terry with one virtual draw: b's points 4.5 + 0.5 of 6 pairings.
+  EXPECT_NEAR(b.elo, 400 * std::log10(5.0 / 1.0), 1e-6);
+  EXPECT_LT(b.elo_low, b.elo);
+  EXPECT_GT(b.elo_high, b.elo);
+  const std::string table = format_table(c, s);
+  EXPECT_NE(table.find("5 of 5 games"), std::string::npos) << table;
+  EXPECT_NE(table.find("1 forfeits"), std::string::npos) << table;
+}
+
+TEST(ArenaRun, ReversiGamesAreTheSameOnAnyNumberOfThreads) {
+  ArenaConfig c = config("reversi", {}, {"level:1", "random"}, 6);
+  const auto one = run(c);
+  c.threads = 2;
+  const auto two = run(c);
+  ASSERT_EQ(one.size(), 6u);
+  EXPECT_EQ(comparable(one), comparable(two));
+  for (const auto& r : one) {
+    EXPECT_EQ(r.end, "finished");
+    EXPECT_EQ(r.seed, arena_game_seed(7, r.index, 2));
+    EXPECT_EQ(r.seating, arena_seating(r.index, 2));
+  }
+}
+
+TEST(ArenaRun, LogsReplayToTheRecordedResult) {
+  const auto dir = std::filesystem::temp_directory_path() / "meeple_arena_logs_test";
+  std::filesystem::remove_all(dir);
+  ArenaConfig c = config("reversi", {}, {"random", "level:2"}, 2);
+  c.logs_dir = dir.string();
+  for (const auto& r : run(c)) {
+    ASSERT_FALSE(r.log.empty());
+    std::ifstream in(dir / r.log);
+    const json log = json::parse(in);
+    auto m = Match::replay(log, all_games());
+    ASSERT_TRUE(m.is_ok()) << m.status().message();
+    EXPECT_TRUE(m->state().is_terminal());
+    EXPECT_EQ(m->state().returns(), r.returns);
+    EXPECT_EQ(static_cast<int64_t>(m->log().size()), r.moves);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Built-in bots of every game choose only legal actions (a forfeit would
+// show an illegal one) and their games end or reach the move limit.
+TEST(ArenaRun, EveryGamesBotsPlayLegally) {
+  struct Case {
+    std::string game;
+    json options;
+    std::vector<std::string> agents;
+  };
+  const std::vector<Case> cases = {
+      {"reversi", json::object(), {"level:3", "random"}},
+      {"risk", {{"players", 3}}, {"heuristic", "random", "heuristic"}},
+      {"risk", {{"mode", "two-player-active"}, {"players", 2}}, {"heuristic", "random"}},
+      {"risk",
+       {{"mode", "missions"}, {"players", 4}, {"battles", "outcomes"}},
+       {"heuristic", "random", "heuristic", "level:2"}},
+      {"king-is-dead", {{"players", 2}}, {"heuristic", "random"}},
+      {"king-is-dead",
+       {{"players", 4}, {"teams", true}},
+       {"heuristic", "random", "heuristic", "random"}},
+      {"goa", {{"players", 3}}, {"heuristic", "random", "level:2"}},
+  };
+  for (const auto& k : cases) {
+    ArenaConfig c = config(k.game, k.options, k.agents, static_cast<int>(k.agents.size()));
+    c.threads = 2;
+    c.max_moves = 20000;
+    for (const auto& r : run(c)) {
+      EXPECT_NE(r.end, "forfeit") << k.game << " " << k.options.dump() << ": " << r.error;
+      EXPECT_GT(r.moves, 0);
+    }
+  }
+}
+
+TEST(ArenaRun, RejectsABadConfiguration) {
+  ArenaConfig c = config("reversi", {}, {"random"}, 2);
+  auto r = run_arena(c, all_games());
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("one --agent per seat"), std::string::npos);
+  c = config("reversi", {}, {"x=random", "x=level:2"}, 2);
+  r = run_arena(c, all_games());
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("share the label"), std::string::npos);
+  c = config("reversi", {}, {"random", "random"}, 2);
+  c.shard = 2;
+  c.shards = 2;
+  EXPECT_FALSE(run_arena(c, all_games()).is_ok());
+}
+
+TEST(ArenaExternal, AProgramPlaysThroughTheProtocol) {
+  ArenaConfig c = config("reversi", {}, {"cmd:" + kCornerBot, "random"}, 4);
+  c.threads = 2;
+  for (const auto& r : run(c)) {
+    EXPECT_EQ(r.end, "finished") << r.error;
+  }
+  // Actions named by text or by JSON are accepted too.
+  c = config("reversi", {},
+             {"cmd:python3 " + kBots + "misbehave.py text",
+              "j=cmd:python3 " + kBots + "misbehave.py json"},
+             2);
+  for (const auto& r : run(c)) EXPECT_EQ(r.end, "finished") << r.error;
+}
+
+TEST(ArenaExternal, AMisbehavingProgramForfeitsAndNothingElseBreaks) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"garbage", "not one JSON object"},
+      {"illegal", "not the id of a legal action"},
+      {"hang", "no answer within the move time-out of 300 ms"},
+      {"exit", "exited"},
+      {"long", "longer than"},
+      {"nonexistent-mode-so-it-never-answers", "time-out"},
+  };
+  for (const auto& [mode, message] : cases) {
+    ArenaConfig c =
+        config("reversi", {}, {"cmd:python3 " + kBots + "misbehave.py " + mode, "random"}, 2);
+    c.move_timeout = std::chrono::milliseconds(300);
+    for (const auto& r : run(c)) {
+      EXPECT_EQ(r.end, "forfeit") << mode;
+      EXPECT_EQ(r.seating[r.forfeit_seat], 0) << mode;
+      EXPECT_NE(r.error.find(message), std::string::npos) << mode << ": " << r.error;
+    }
+  }
+  // A command that does not exist: /bin/sh exits 127 without answering.
+  ArenaConfig c = config("reversi", {}, {"cmd:/nonexistent/bot", "random"}, 1);
+  const auto r = run(c);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].end, "forfeit");
+}
+
+TEST(ArenaShards, MergedShardsEqualOneRun) {
+  ArenaConfig c = config("king-is-dead", {{"players", 3}}, {"heuristic", "random", "random"}, 7);
+  const auto whole = run(c);
+  auto game = all_games().create(c.game, c.options);
+  std::vector<std::pair<std::string, json>> docs;
+  for (int k = 0; k < 3; ++k) {
+    ArenaConfig s = c;
+    s.shard = k;
+    s.shards = 3;
+    const auto recs = run(s);
+    docs.emplace_back("shard" + std::to_string(k),
+                      arena_json(s, summarize(s, (*game)->metadata(), recs), recs));
+  }
+  auto merged = merge_arena_documents(docs);
+  ASSERT_TRUE(merged.is_ok()) << merged.status().message();
+  EXPECT_EQ(comparable(merged->records), comparable(whole));
+  EXPECT_EQ(merged->config.games, 7);
+
+  // The same shard twice, another arena's shard, a tampered record.
+  auto dup = merge_arena_documents({docs[0], docs[0]});
+  ASSERT_FALSE(dup.is_ok());
+  EXPECT_NE(dup.status().message().find("appears twice"), std::string::npos);
+  auto other = docs[1];
+  other.second["arena"]["seed"] = "8";
+  auto mixed = merge_arena_documents({docs[0], other});
+  ASSERT_FALSE(mixed.is_ok());
+  EXPECT_NE(mixed.status().message().find("not a shard of the same arena"), std::string::npos);
+  for (const auto& [field, value] :
+       std::vector<std::pair<std::string, json>>{{"seed", "12"},
+                                                 {"seating", {0, 0, 1}},
+                                                 {"index", 7},
+                                                 {"end", "won"},
+                                                 {"returns", {1, "x", 0}},
+                                                 {"moves", -1}}) {
+    auto bad = docs[0];
+    bad.second["records"][0][field] = value;
+    auto m = merge_arena_documents({bad});
+    EXPECT_FALSE(m.is_ok()) << field;
+    if (!m.is_ok()) {
+      EXPECT_NE(m.status().message().find("/records/0/" + field), std::string::npos)
+          << m.status().message();
+    }
+  }
+  EXPECT_FALSE(merge_arena_documents({{"x", json::array()}}).is_ok());
+  EXPECT_FALSE(merge_arena_documents({}).is_ok());
+}
+
+}  // namespace
+}  // namespace meeple::cli
