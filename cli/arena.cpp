@@ -176,6 +176,15 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
     }
     agents.push_back(std::move(*agent));
   }
+  // The deal's opening: random moves from an RNG of the deal's seed.
+  Rng opening(mix64(rec.seed, 0x6f70656e /* "open" */));
+  std::vector<Action> legal;
+  for (int k = 0; k < config.opening_moves; ++k) {
+    match.resolve_chance();
+    if (match.state().is_terminal()) break;
+    match.state().legal_actions(legal);
+    (void)match.act(legal[opening.below(legal.size())]);
+  }
   for (;;) {
     match.resolve_chance();
     const State& s = match.state();
@@ -209,6 +218,7 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
     }
   }
   rec.moves = static_cast<int64_t>(match.log().size());
+  rec.hash = hash_to_hex(match.state().hash());
   json end = {{"cmd", "end"}, {"end", rec.end}};
   if (rec.end == "finished") {
     end["returns"] = rec.returns;
@@ -237,6 +247,7 @@ Result<std::vector<GameRecord>> run_arena(const ArenaConfig& config, const Regis
   ArenaConfig run = config;
   // A game without a length bound (Risk between weak players) needs a stop.
   if (run.max_moves <= 0) run.max_moves = (*game)->metadata().practical_game_length;
+  if (run.opening_moves < 0) run.opening_moves = (*game)->info().has_chance ? 0 : 8;
   if (static_cast<int>(config.agents.size()) != (*game)->num_seats()) {
     return invalid_argument(fmt::format("{} has {} seats; give one --agent per seat (got {})",
                                         config.game, (*game)->num_seats(), config.agents.size()));

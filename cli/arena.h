@@ -13,6 +13,11 @@
 // Entries with the same label are one agent in the results (e.g. one
 // searcher against three copies of the heuristic).
 //
+// Openings: in a game without chance two deterministic bots would play the
+// same game in every deal, so each deal begins with a few random moves
+// (ArenaConfig::opening_moves), played out before the agents take over and
+// kept in the match log like any move.
+//
 // Reproducibility: game i's match seed and each seat's bot seed depend only
 // on (seed, i), so a run gives the same games on any number of threads and
 // any sharding (time-limited bots aside). --shard k/n plays the games with
@@ -53,6 +58,11 @@ struct ArenaConfig {
   // chance outcomes) stops as "move_limit" and counts as a draw; 0: the
   // game's practical_game_length (core/metadata.h).
   int64_t max_moves = 0;
+  // Each deal starts with this many uniformly random moves (the same for
+  // every game of the deal, drawn from its seed), so that deterministic
+  // bots in a game without chance do not replay one game over and over;
+  // -1: 8 in a game without chance, else 0 (resolved by run_arena).
+  int opening_moves = -1;
   std::chrono::milliseconds move_timeout{10000};  // external programs only
   std::string logs_dir;                           // "" = no match logs
 };
@@ -69,6 +79,7 @@ struct GameRecord {
   std::vector<double> returns;  // finished games only
   json scores;                  // finished games only
   int64_t moves = 0;            // log entries
+  std::string hash;             // the final state's hash (core/match.h)
   double seconds = 0;
   std::string log;  // file name in logs_dir, or ""
 };

@@ -180,8 +180,10 @@ ArenaSummary summarize(const ArenaConfig& config, const GameMetadata& metadata,
 
 std::string format_table(const ArenaConfig& config, const ArenaSummary& sum) {
   std::string out = fmt::format(
-      "{} {}, {} of {} games (seed {}): {} finished, {} at the move limit, {} forfeits\n",
+      "{} {}, {} of {} games (seed {}{}): {} finished, {} at the move limit, {} forfeits\n",
       config.game, config.options.dump(), sum.games_played, sum.games_expected, config.seed,
+      config.opening_moves > 0 ? fmt::format(", {} random opening moves", config.opening_moves)
+                               : "",
       sum.finished, sum.move_limit, sum.forfeits);
   const bool multi = config.agents.size() > 2;
   out += fmt::format("{:<16} {:>6} {:>6} {:>5} {:>6}  {:>6}  {:<15}", "agent", "games", "W", "D",
@@ -218,15 +220,16 @@ json config_json(const ArenaConfig& c) {
           {"games", c.games},
           {"seed", std::to_string(c.seed)},
           {"max_moves", c.max_moves},
+          {"opening_moves", c.opening_moves},
           {"move_timeout_ms", c.move_timeout.count()},
           {"shard", c.shard},
           {"shards", c.shards}};
 }
 
 json record_json(const GameRecord& r) {
-  json j = {{"index", r.index},     {"seed", std::to_string(r.seed)},
-            {"seating", r.seating}, {"end", r.end},
-            {"moves", r.moves},     {"seconds", r.seconds}};
+  json j = {
+      {"index", r.index}, {"seed", std::to_string(r.seed)}, {"seating", r.seating}, {"end", r.end},
+      {"moves", r.moves}, {"seconds", r.seconds},           {"hash", r.hash}};
   if (r.end == "finished") {
     j["returns"] = r.returns;
     j["scores"] = r.scores;
@@ -283,7 +286,10 @@ std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& 
   for (const auto& r : records) {
     out += fmt::format("{},{},{},{},{:.3f}", r.index, r.seed, r.end, r.moves, r.seconds);
     for (size_t s = 0; s < n; ++s) {
-      out += "," + csv_field(config.agents[r.seating[s]].label) + ",";
+      // Appended piece by piece: GCC 12 -O3 warns (wrongly) on "," + s + ",".
+      out += ',';
+      out += csv_field(config.agents[r.seating[s]].label);
+      out += ',';
       if (s < r.returns.size()) out += fmt::format("{}", r.returns[s]);
     }
     out += fmt::format(",{},{},{}\n", r.forfeit_seat >= 0 ? std::to_string(r.forfeit_seat) : "",
@@ -298,7 +304,7 @@ namespace {
 ArenaConfig read_config(JsonReader& rd, const json& a) {
   ArenaConfig c;
   rd.object(a, "/arena",
-            {"version", "game", "options", "agents", "games", "seed", "max_moves",
+            {"version", "game", "options", "agents", "games", "seed", "max_moves", "opening_moves",
              "move_timeout_ms", "shard", "shards"});
   if (!rd.ok()) return c;
   rd.integer(rd.at(a, "version"), "/arena/version", 1, 1, "version 1");
@@ -331,6 +337,8 @@ ArenaConfig read_config(JsonReader& rd, const json& a) {
     rd.fail("/arena/seed", "a decimal seed as a string", &seed);
   }
   c.max_moves = rd.integer(rd.at(a, "max_moves"), "/arena/max_moves", 0, INT64_MAX);
+  c.opening_moves =
+      static_cast<int>(rd.integer(rd.at(a, "opening_moves"), "/arena/opening_moves", -1, 1000));
   c.move_timeout = std::chrono::milliseconds(
       rd.integer(rd.at(a, "move_timeout_ms"), "/arena/move_timeout_ms", 1, INT32_MAX));
   c.shards = static_cast<int>(rd.integer(rd.at(a, "shards"), "/arena/shards", 1, 1000000));
@@ -341,7 +349,7 @@ ArenaConfig read_config(JsonReader& rd, const json& a) {
 GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, int games, int seats,
                        uint64_t seed_of_arena) {
   GameRecord r;
-  rd.object(j, path, {"index", "seed", "seating", "end", "moves", "seconds"},
+  rd.object(j, path, {"index", "seed", "seating", "end", "moves", "seconds", "hash"},
             {"returns", "scores", "forfeit_seat", "error", "log"});
   if (!rd.ok()) return r;
   r.index = static_cast<int>(rd.integer(rd.at(j, "index"), path + "/index", 0, games - 1));
@@ -365,6 +373,7 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
       rd.fail(path + "/seating", "the rotation the game's index gives", &seating);
     }
   }
+  r.hash = rd.string(rd.at(j, "hash"), path + "/hash");
   r.end = rd.string(rd.at(j, "end"), path + "/end");
   if (rd.ok() && r.end != "finished" && r.end != "move_limit" && r.end != "forfeit") {
     rd.fail(path + "/end", "finished, move_limit or forfeit", &rd.at(j, "end"));
@@ -421,9 +430,10 @@ Result<MergedArena> merge_arena_documents(const std::vector<std::pair<std::strin
                                             return x.label == y.label && x.spec == y.spec;
                                           });
       if (c.game != m.game || c.options != m.options || !same_agents || c.games != m.games ||
-          c.seed != m.seed || c.max_moves != m.max_moves) {
+          c.seed != m.seed || c.max_moves != m.max_moves || c.opening_moves != m.opening_moves) {
         return invalid_argument(name + ": not a shard of the same arena as " + docs[0].first +
-                                " (game, options, agents, games, seed and max_moves must match)");
+                                " (game, options, agents, games, seed, max_moves and opening_moves "
+                                "must match)");
       }
     }
     const int seats = static_cast<int>(c.agents.size());

@@ -32,6 +32,7 @@ struct ArenaArgs {
   int threads = 0;
   std::string shard = "0/1";
   int64_t max_moves = 0;
+  int opening_moves = -1;
   double move_timeout = 10;
   std::string logs, json_out, csv_out;
   bool progress = false, quiet = false;
@@ -148,10 +149,15 @@ int run(const ArenaArgs& a) {
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c.max_moves = a.max_moves > 0 ? a.max_moves : (*game)->metadata().practical_game_length;
   if (!(a.move_timeout > 0 && a.move_timeout <= 86400)) {
-    std::cerr << "meeple arena: --move-timeout must be 0..86400 seconds\n";
+    std::cerr << "meeple arena: --move-timeout must be more than 0 and at most 86400 seconds\n";
     return 2;
   }
   c.move_timeout = std::chrono::milliseconds(std::llround(a.move_timeout * 1000));
+  if (a.opening_moves < -1 || a.opening_moves > 1000) {
+    std::cerr << "meeple arena: --opening-moves must be 0..1000\n";
+    return 2;
+  }
+  c.opening_moves = a.opening_moves >= 0 ? a.opening_moves : (*game)->info().has_chance ? 0 : 8;
   c.logs_dir = a.logs;
   ProgressBar bar(!a.quiet && (a.progress || ::isatty(STDERR_FILENO)));
   auto records = run_arena(c, all_games(), std::ref(bar));
@@ -212,6 +218,9 @@ void add_arena_command(CLI::App& app) {
   cmd->add_option("--max-moves", a->max_moves,
                   "Stop a game after this many log entries as a draw (default: the game's "
                   "practical length)");
+  cmd->add_option("--opening-moves", a->opening_moves,
+                  "Random moves that open each deal (default: 8 in a game without chance, "
+                  "else 0)");
   cmd->add_option("--move-timeout", a->move_timeout,
                   "Seconds an external program may think per move before it forfeits")
       ->capture_default_str();

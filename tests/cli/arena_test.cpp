@@ -10,6 +10,7 @@
 
 #include "all_games/all_games.h"
 #include "cli/arena_results.h"
+#include "cli/commands.h"
 #include "core/match.h"
 
 namespace meeple::cli {
@@ -138,12 +139,16 @@ TEST(ArenaStatistics, SummaryCountsOutcomesAndFitsElo) {
 }
 
 TEST(ArenaRun, ReversiGamesAreTheSameOnAnyNumberOfThreads) {
-  ArenaConfig c = config("reversi", {}, {"level:1", "random"}, 6);
+  ArenaConfig c = config("reversi", {}, {"level:4", "level:5"}, 6);
   const auto one = run(c);
   c.threads = 2;
   const auto two = run(c);
   ASSERT_EQ(one.size(), 6u);
   EXPECT_EQ(comparable(one), comparable(two));
+  // Deterministic bots: the random openings make every deal another game.
+  EXPECT_NE(one[0].hash, one[2].hash);
+  EXPECT_NE(one[2].hash, one[4].hash);
+  EXPECT_NE(one[0].hash, one[1].hash);  // the same opening, colours swapped
   for (const auto& r : one) {
     EXPECT_EQ(r.end, "finished");
     EXPECT_EQ(r.seed, arena_game_seed(7, r.index, 2));
@@ -165,6 +170,7 @@ TEST(ArenaRun, LogsReplayToTheRecordedResult) {
     EXPECT_TRUE(m->state().is_terminal());
     EXPECT_EQ(m->state().returns(), r.returns);
     EXPECT_EQ(static_cast<int64_t>(m->log().size()), r.moves);
+    EXPECT_EQ(hash_to_hex(m->state().hash()), r.hash);
   }
   std::filesystem::remove_all(dir);
 }
@@ -301,6 +307,58 @@ TEST(ArenaShards, MergedShardsEqualOneRun) {
   }
   EXPECT_FALSE(merge_arena_documents({{"x", json::array()}}).is_ok());
   EXPECT_FALSE(merge_arena_documents({}).is_ok());
+}
+
+// The command line: a run, its JSON merged back, and bad flags (exit 2).
+int arena_command(std::vector<std::string> args) {
+  CLI::App app;
+  add_arena_command(app);
+  std::vector<const char*> argv = {"meeple", "arena"};
+  for (const auto& a : args) argv.push_back(a.c_str());
+  try {
+    app.parse(static_cast<int>(argv.size()), const_cast<char**>(argv.data()));
+  } catch (const CLI::ParseError& e) {
+    return e.get_exit_code();
+  }
+  return 0;
+}
+
+TEST(ArenaCommand, RunsWritesAndMerges) {
+  const auto dir = std::filesystem::temp_directory_path() / "meeple_arena_cmd_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string a = (dir / "a.json").string(), b = (dir / "b.json").string(),
+                    m = (dir / "m.json").string(), csv = (dir / "m.csv").string();
+  EXPECT_EQ(arena_command({"reversi", "--agent", "level:1", "--agent", "random", "--games", "4",
+                           "--shard", "0/2", "--quiet", "--json", a}),
+            0);
+  EXPECT_EQ(arena_command({"reversi", "--agent", "level:1", "--agent", "random", "--games", "4",
+                           "--shard", "1/2", "--quiet", "--json", b}),
+            0);
+  EXPECT_EQ(arena_command({"merge", a, b, "--quiet", "--json", m, "--csv", csv}), 0);
+  std::ifstream in(m);
+  const json merged = json::parse(in);
+  EXPECT_EQ(merged["records"].size(), 4u);
+  EXPECT_EQ(merged["results"]["agents"][0]["games"], 4);
+  std::ifstream lines(csv);
+  int count = 0;
+  for (std::string line; std::getline(lines, line);) ++count;
+  EXPECT_EQ(count, 5);  // header + 4 games
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {},
+           {"reversi", "--agent", "random"},
+           {"reversi", "--agent", "random", "--agent", "lvl"},
+           {"reversi", "--agent", "random", "--agent", "random", "--games", "0"},
+           {"reversi", "--agent", "random", "--agent", "random", "--shard", "2/2"},
+           {"reversi", "--agent", "random", "--agent", "random", "--shard", "1/x"},
+           {"reversi", "--agent", "random", "--agent", "random", "--seed", "-3"},
+           {"reversi", "--agent", "random", "--agent", "random", "--move-timeout", "0"},
+           {"chess", "--agent", "random", "--agent", "random"},
+           {"merge", (dir / "missing.json").string()},
+       }) {
+    EXPECT_EQ(arena_command(bad), 2) << json(bad).dump();
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
