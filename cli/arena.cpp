@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "ai/bot.h"
+#include "ai/ismcts.h"
 #include "cli/external_bot.h"
 #include "core/decision.h"
 #include "core/match.h"
@@ -20,8 +21,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kAgentForms =
-    "expected random, heuristic, level:N or N (0..10), or cmd:COMMAND, optionally as "
-    "LABEL=SPEC";
+    "expected random, heuristic, level:N or N (0..10), ismcts:N (iterations), or cmd:COMMAND, "
+    "optionally as LABEL=SPEC";
 
 bool valid_label(const std::string& s) {
   if (s.empty() || s.size() > 40) return false;
@@ -49,6 +50,7 @@ Result<int> parse_level(const std::string& text, const std::string& whole) {
 // "level3", "random", "heuristic", or for a program the name of its script
 // ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
 std::string default_label(const AgentSpec& a) {
+  if (a.ismcts > 0) return "ismcts" + std::to_string(a.ismcts);
   if (a.command.empty()) {
     return a.spec == "random" || a.spec == "heuristic" ? a.spec : "level" + std::to_string(a.level);
   }
@@ -99,6 +101,12 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
     agent.bot = std::move(external);
     return agent;
   }
+  if (spec.ismcts > 0) {
+    IsmctsOptions options;
+    options.iterations = spec.ismcts;
+    agent.bot = std::make_unique<IsmctsBot>(game, options, bot_seed(game_seed, seat));
+    return agent;
+  }
   auto bot = make_bot(game, spec.level, bot_seed(game_seed, seat));
   if (!bot) return bot.status();
   agent.bot = std::move(*bot);
@@ -129,6 +137,13 @@ Result<AgentSpec> parse_agent(const std::string& text) {
     auto level = parse_level(s.substr(6), text);
     if (!level) return level.status();
     a.level = *level;
+  } else if (s.rfind("ismcts:", 0) == 0) {
+    const std::string n = s.substr(7);
+    if (n.empty() || n.size() > 7 || n.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoi(n) < 1) {
+      return invalid_argument("agent \"" + text + "\": ismcts:N needs 1..9999999 iterations");
+    }
+    a.ismcts = std::stoi(n);
   } else if (s.rfind("cmd:", 0) == 0) {
     a.command = s.substr(4);
     if (a.command.find_first_not_of(' ') == std::string::npos) {

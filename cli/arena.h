@@ -8,7 +8,8 @@
 // advantage and, in games with chance, most of the luck.
 //
 // Agents (parse_agent): "random", "heuristic" (the game's level-1 bot),
-// "level:N" or "N" (make_bot at level N), "cmd:COMMAND" (an external
+// "level:N" or "N" (make_bot at level N), "ismcts:N" (ai/ismcts.h with N
+// iterations a move, random playouts), "cmd:COMMAND" (an external
 // program, cli/external_bot.h), each optionally labelled "NAME=SPEC".
 // Entries with the same label are one agent in the results (e.g. one
 // searcher against three copies of the heuristic).
@@ -40,6 +41,7 @@ struct AgentSpec {
   std::string label;    // as shown in the results
   std::string spec;     // as given, without the label
   int level = -1;       // a built-in bot's level, or -1
+  int ismcts = 0;       // ISMCTS iterations (ai/ismcts.h), or 0
   std::string command;  // an external program, or ""
 };
 

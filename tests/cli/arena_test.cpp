@@ -67,8 +67,11 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(p.command, "python3 bots/my_bot.py --depth=3");
   EXPECT_EQ(p.label, "my_bot");
   EXPECT_EQ(agent("mine=cmd:./a.out x=1").label, "mine");
-  for (const char* bad : {"", "11", "-1", "level:", "level:x", "cmd:", "cmd:   ", "alpha",
-                          "bad label=random", "=random", "x=11"}) {
+  EXPECT_EQ(agent("ismcts:250").ismcts, 250);
+  EXPECT_EQ(agent("ismcts:250").label, "ismcts250");
+  for (const char* bad :
+       {"", "11", "-1", "level:", "level:x", "cmd:", "cmd:   ", "alpha", "bad label=random",
+        "=random", "x=11", "ismcts:", "ismcts:0", "ismcts:x", "ismcts:99999999"}) {
     auto a = parse_agent(bad);
     EXPECT_FALSE(a.is_ok()) << bad;
     if (!a.is_ok()) {

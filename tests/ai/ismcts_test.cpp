@@ -1,0 +1,92 @@
+// ISMCTS (ai/ismcts.h): legal choices in every game and mode (hidden
+// information through determinize only), the same choice for the same seed,
+// visit counts that add up, and play that beats random.
+#include "ai/ismcts.h"
+
+#include <gtest/gtest.h>
+
+#include "all_games/all_games.h"
+#include "core/match.h"
+
+namespace meeple {
+namespace {
+
+// Plays `decisions` decisions with ISMCTS in every seat; every choice legal.
+void play(const std::string& name, const json& options, int decisions, int iterations) {
+  auto game = all_games().create(name, options);
+  ASSERT_TRUE(game.is_ok()) << game.status().message();
+  Match m = Match::start(*game, 11);
+  IsmctsOptions o;
+  o.iterations = iterations;
+  o.rollout_limit = 100;
+  IsmctsBot bot(**game, o, 5);
+  for (int k = 0; k < decisions && !m.state().is_terminal();) {
+    if (m.state().is_chance()) {
+      m.sample_chance();
+      continue;
+    }
+    const Decision d(**game, m.state());
+    const Action a = bot.choose(d);
+    ASSERT_TRUE(d.is_legal(a)) << name << " " << options.dump() << ": " << a;
+    if (d.legal_actions().size() > 1) {
+      int visits = 0;
+      for (const auto& [action, n] : bot.root_visits()) {
+        EXPECT_TRUE(d.is_legal(action));
+        visits += n;
+      }
+      EXPECT_EQ(visits, iterations);  // every iteration passes through the root
+      EXPECT_GE(bot.root_value(), 0.0);
+      EXPECT_LE(bot.root_value(), 1.0);
+    }
+    ASSERT_TRUE(m.act(a));
+    ++k;
+  }
+}
+
+TEST(Ismcts, ChoosesLegalActionsInEveryGame) {
+  play("reversi", json::object(), 30, 50);
+  play("risk", {{"mode", "missions"}, {"players", 3}}, 80, 20);
+  play("risk", {{"mode", "two-player-active"}, {"players", 2}, {"battles", "outcomes"}}, 80, 20);
+  play("king-is-dead", {{"players", 3}, {"advanced", true}}, 60, 30);
+  play("king-is-dead", {{"players", 4}, {"teams", true}}, 60, 30);
+  play("goa", {{"players", 2}}, 80, 20);
+  play("goa", {{"players", 4}}, 80, 20);
+}
+
+TEST(Ismcts, TheSameSeedGivesTheSameChoice) {
+  auto game = all_games().create("king-is-dead", {{"players", 3}});
+  ASSERT_TRUE(game.is_ok());
+  Match m = Match::start(*game, 4);
+  m.resolve_chance();
+  const Decision d(**game, m.state());
+  IsmctsOptions o;
+  o.iterations = 200;
+  IsmctsBot a(**game, o, 9), b(**game, o, 9);
+  EXPECT_EQ(a.choose(d), b.choose(d));
+  EXPECT_EQ(a.root_visits(), b.root_visits());
+}
+
+// 400 iterations against the random player, both colours, fixed seeds.
+TEST(Ismcts, BeatsRandomAtReversi) {
+  auto game = all_games().create("reversi", json::object());
+  ASSERT_TRUE(game.is_ok());
+  int wins = 0;
+  for (int g = 0; g < 6; ++g) {
+    Match m = Match::start(*game, static_cast<uint64_t>(g));
+    IsmctsOptions o;
+    o.iterations = 400;
+    IsmctsBot bot(**game, o, static_cast<uint64_t>(g));
+    RandomBot random(static_cast<uint64_t>(g) + 100);
+    const Seat mine = g % 2;
+    while (!m.state().is_terminal()) {
+      const Decision d(**game, m.state());
+      const Action a = m.state().current_player() == mine ? bot.choose(d) : random.choose(d);
+      ASSERT_TRUE(m.act(a));
+    }
+    wins += m.state().returns()[static_cast<size_t>(mine)] > 0;
+  }
+  EXPECT_GE(wins, 5);
+}
+
+}  // namespace
+}  // namespace meeple
