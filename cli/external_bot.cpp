@@ -98,9 +98,16 @@ bool ExternalBot::spawn() {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  // Its own process group, so that killing it also kills what the shell
+  // started (`sh -c "python3 bot.py"` may leave python as a child of sh).
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
   const char* argv[] = {"/bin/sh", "-c", command_.c_str(), nullptr};
   const int rc =
-      ::posix_spawn(&pid_, "/bin/sh", &actions, nullptr, const_cast<char**>(argv), environ);
+      ::posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv), environ);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in[0]);
   ::close(out[1]);
@@ -211,7 +218,7 @@ void ExternalBot::stop(bool graceful) {
     int status = 0;
     while (::waitpid(pid_, &status, WNOHANG) == 0) {
       if (Clock::now() >= deadline) {
-        ::kill(pid_, SIGKILL);
+        ::kill(-pid_, SIGKILL);  // the whole group
         ::waitpid(pid_, &status, 0);
         break;
       }
