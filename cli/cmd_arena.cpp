@@ -82,6 +82,11 @@ int report(const ArenaConfig& config, const std::vector<GameRecord>& records, co
     std::cerr << "meeple arena: " << game.status().message() << "\n";
     return 2;
   }
+  if (static_cast<int>(config.agents.size()) != (*game)->num_seats()) {
+    std::cerr << fmt::format("meeple arena: {} has {} seats but the arena lists {} agents\n",
+                             config.game, (*game)->num_seats(), config.agents.size());
+    return 2;
+  }
   const ArenaSummary sum = summarize(config, (*game)->metadata(), records);
   if (!a.quiet) std::cout << format_table(config, sum);
   if (!a.json_out.empty()) {

@@ -1,0 +1,59 @@
+// `meeple arena`'s two inputs from outside: a shard's --json file, read back
+// by `meeple arena merge` (merge_arena_documents), and a bot program's
+// answer line (action_from_answer), tried against a Reversi and a Risk
+// decision. The input is both.
+// Checks: a document that merges writes back (arena_json) to one that merges
+// to the same records; an accepted answer names a legal action.
+#include <map>
+
+#include "all_games/all_games.h"
+#include "cli/arena_results.h"
+#include "cli/external_bot.h"
+#include "core/decision.h"
+#include "core/match.h"
+#include "fuzz/support/check.h"
+
+using namespace meeple;
+using namespace meeple::cli;
+
+namespace {
+
+void check_answer(const std::string& game, const json& options, const std::string& line) {
+  static std::map<std::string, Match> matches;
+  auto it = matches.find(game);
+  if (it == matches.end()) {
+    Match m = Match::start(game, options, 3, all_games()).value();
+    m.resolve_chance();
+    it = matches.emplace(game, std::move(m)).first;
+  }
+  const Match& m = it->second;
+  const Decision d(m.game(), m.state());
+  auto a = action_from_answer(d, line);
+  FUZZ_CHECK(!a || d.is_legal(*a), "an answer was accepted as the illegal action %d", *a);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  check_answer("reversi", json::object(), text);
+  check_answer("risk", {{"players", 3}}, text);
+
+  const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return 0;
+  auto merged = merge_arena_documents({{"fuzz", doc}});
+  if (!merged) {
+    (void)json(merged.status().message()).dump();  // printed to the user
+    return 0;
+  }
+  GameMetadata metadata;  // any game: summarize indexes by the config's seats
+  const ArenaSummary sum = summarize(merged->config, metadata, merged->records);
+  (void)format_table(merged->config, sum);
+  (void)arena_csv(merged->config, merged->records);
+  const json again = arena_json(merged->config, sum, merged->records);
+  auto back = merge_arena_documents({{"again", json::parse(again.dump())}});
+  FUZZ_CHECK(back.is_ok(), "arena_json of a merged arena does not merge: %s",
+             back.status().message().c_str());
+  FUZZ_CHECK(back->records.size() == merged->records.size(), "records lost in a round trip");
+  return 0;
+}
