@@ -298,7 +298,18 @@ std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& 
   return out;
 }
 
+bool json_depth_at_most(const json& v, int limit) {
+  if (!v.is_structured()) return true;
+  if (limit == 0) return false;
+  for (const auto& x : v) {
+    if (!json_depth_at_most(x, limit - 1)) return false;
+  }
+  return true;
+}
+
 namespace {
+
+constexpr int kMaxDocumentDepth = 32;
 
 // Reads an "arena" object back into a config (without re-deriving labels).
 ArenaConfig read_config(JsonReader& rd, const json& a) {
@@ -414,6 +425,11 @@ Result<MergedArena> merge_arena_documents(const std::vector<std::pair<std::strin
   std::map<int, GameRecord> by_index;
   for (size_t f = 0; f < docs.size(); ++f) {
     const auto& [name, doc] = docs[f];
+    if (!json_depth_at_most(doc, kMaxDocumentDepth)) {
+      return invalid_argument(name +
+                              ": nested deeper than 32 arrays and objects; an arena file "
+                              "is not");
+    }
     JsonReader rd(name);
     rd.object(doc, "", {"arena", "records"}, {"results"});
     ArenaConfig c = rd.ok() ? read_config(rd, doc["arena"]) : ArenaConfig{};

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "cli/arena_results.h"
 #include "core/json_integer.h"
 
 extern char** environ;
@@ -40,6 +41,10 @@ Result<Action> action_from_answer(const Decision& d, const std::string& line) {
   const json answer = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (answer.is_discarded() || !answer.is_object()) {
     return invalid_argument("the answer is not one JSON object (expected {\"action\": ...})");
+  }
+  if (!json_depth_at_most(answer, 16)) {
+    return invalid_argument(
+        "the answer is nested deeper than 16 levels (expected {\"action\": ...})");
   }
   const auto it = answer.find("action");
   if (it == answer.end()) return invalid_argument("the answer has no \"action\" field");

@@ -11,6 +11,8 @@
 #include "all_games/all_games.h"
 #include "cli/arena_results.h"
 #include "cli/commands.h"
+#include "cli/external_bot.h"
+#include "core/decision.h"
 #include "core/match.h"
 
 namespace meeple::cli {
@@ -239,6 +241,29 @@ TEST(ArenaExternal, AProgramPlaysThroughTheProtocol) {
   for (const auto& r : run(c)) EXPECT_EQ(r.end, "finished") << r.error;
 }
 
+TEST(ArenaExternal, AnswersAreReadExactly) {
+  auto game = all_games().create("reversi", json::object());
+  ASSERT_TRUE(game.is_ok());
+  Match m = Match::start(*game, 1);
+  const Decision d(**game, m.state());
+  EXPECT_EQ(action_from_answer(d, R"({"action":19})").value(), 19);
+  EXPECT_EQ(action_from_answer(d, R"({"action":"d3"})").value(), 19);
+  EXPECT_EQ(action_from_answer(d, R"({"action":{"move":"d3"}})").value(), 19);
+  for (const std::string bad :
+       {R"({"action":20})", R"({"action":19.5})", R"({"action":true})", R"({"action":"D3 "})",
+        R"({"action":{"move":"a1"}})", R"({"action":[19]})", R"({"act":19})", R"([19])", "19", "",
+        "\xff", R"({"action":-1})", R"({"action":4294967315})"}) {
+    EXPECT_FALSE(action_from_answer(d, bad).is_ok()) << bad;
+  }
+  // An answer nested half a million deep (a 1 MB line) is refused without
+  // recursing into it.
+  const std::string deep =
+      R"({"action":)" + std::string(500000, '[') + std::string(500000, ']') + "}";
+  auto r = action_from_answer(d, deep);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("nested deeper"), std::string::npos);
+}
+
 TEST(ArenaExternal, AMisbehavingProgramForfeitsAndNothingElseBreaks) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"garbage", "not one JSON object"},
@@ -308,6 +333,16 @@ TEST(ArenaShards, MergedShardsEqualOneRun) {
           << m.status().message();
     }
   }
+  // Nested deep: refused by name before anything recursive touches it (the
+  // check itself stops at 32 levels, so a million-deep file is safe too).
+  json deep = json::array();
+  for (int i = 0; i < 1000; ++i) deep = json::array({std::move(deep)});
+  auto bad = docs[0];
+  bad.second["records"][0]["scores"] = std::move(deep);
+  auto refused = merge_arena_documents({bad});
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_NE(refused.status().message().find("nested deeper than 32"), std::string::npos)
+      << refused.status().message();
   EXPECT_FALSE(merge_arena_documents({{"x", json::array()}}).is_ok());
   EXPECT_FALSE(merge_arena_documents({}).is_ok());
 }
