@@ -36,17 +36,18 @@ struct IsmctsBot::Tree {
 
 namespace {
 
-Action sample_outcome(const std::vector<ChanceOutcome>& outcomes, Rng& rng) {
-  double u = rng.unit();
-  for (const auto& o : outcomes) {
-    if ((u -= o.probability) < 0) return o.action;
-  }
-  return outcomes.back().action;
+// Draws one chance outcome as Match::draw_chance does (Rng::pick over the
+// probabilities), with the caller's buffer so a playout allocates nothing.
+Action sample_outcome(const State& s, Rng& rng, std::vector<double>& weights) {
+  const auto outcomes = s.chance_outcomes();
+  weights.resize(outcomes.size());
+  for (size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
+  return outcomes[rng.pick(weights)].action;
 }
 
 // Samples chance nodes until a seat decides or the game ends.
-void play_chance(State& s, Rng& rng) {
-  while (s.is_chance()) s.apply(sample_outcome(s.chance_outcomes(), rng));
+void play_chance(State& s, Rng& rng, std::vector<double>& weights) {
+  while (s.is_chance()) s.apply(sample_outcome(s, rng, weights));
 }
 
 }  // namespace
@@ -64,10 +65,9 @@ std::string IsmctsBot::name() const {
   return fmt::format("ismcts:{}", options_.iterations);
 }
 
-std::vector<double> IsmctsBot::scaled_returns(const State& s) const {
-  std::vector<double> r = s.returns();
-  for (double& v : r) v = (v - min_utility_) / (max_utility_ - min_utility_);
-  return r;
+void IsmctsBot::scaled_returns(const State& s, std::vector<double>& out) const {
+  out = s.returns();
+  for (double& v : out) v = (v - min_utility_) / (max_utility_ - min_utility_);
 }
 
 Action IsmctsBot::choose(const Decision& d) {
@@ -95,7 +95,7 @@ Action IsmctsBot::choose(const Decision& d) {
     int node = 0;
     bool expanded = false;
     while (!expanded) {
-      play_chance(s, rng_);
+      play_chance(s, rng_, weights_);
       if (s.is_terminal()) break;
       const Seat actor = s.current_player();
       s.legal_actions(legal);
@@ -140,24 +140,23 @@ Action IsmctsBot::choose(const Decision& d) {
     // Playout: random decisions and sampled chance to the end or the limit.
     for (int step = 0; step < options_.rollout_limit && !s.is_terminal(); ++step) {
       if (s.is_chance()) {
-        s.apply(sample_outcome(s.chance_outcomes(), rng_));
+        s.apply(sample_outcome(s, rng_, weights_));
       } else {
         s.legal_actions(legal);
         s.apply(legal[rng_.below(legal.size())]);
       }
     }
-    std::vector<double> value;
     if (s.is_terminal()) {
-      value = scaled_returns(s);
+      scaled_returns(s, value_);
     } else if (options_.leaf_value) {
-      value = options_.leaf_value(s);
+      value_ = options_.leaf_value(s);
     } else {
-      value.assign(static_cast<size_t>(d.num_seats()), 0.5);
+      value_.assign(static_cast<size_t>(d.num_seats()), 0.5);
     }
     for (const Step& p : path) {
       Tree::Edge& x = tree.nodes[p.node].edges[p.edge];
       ++x.visits;
-      x.value += value[static_cast<size_t>(p.actor)];
+      x.value += value_[static_cast<size_t>(p.actor)];
     }
   }
   // The root's most visited action that is legal in the true decision (every

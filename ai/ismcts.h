@@ -51,7 +51,7 @@ class IsmctsBot final : public Bot {
 
  private:
   struct Tree;
-  std::vector<double> scaled_returns(const State& s) const;
+  void scaled_returns(const State& s, std::vector<double>& out) const;
 
   IsmctsOptions options_;
   double min_utility_, max_utility_;
@@ -60,6 +60,7 @@ class IsmctsBot final : public Bot {
   std::unique_ptr<State> sample_;  // reused determinization storage
   std::vector<std::pair<Action, int>> root_visits_;
   double root_value_ = 0.5;
+  std::vector<double> weights_, value_;  // per-iteration buffers, reused
 };
 
 }  // namespace meeple

@@ -158,6 +158,12 @@ Result<AgentSpec> parse_agent(const std::string& text) {
   return a;
 }
 
+void resolve_arena_defaults(const Game& game, ArenaConfig& config) {
+  // A game without a length bound (Risk between weak players) needs a stop.
+  if (config.max_moves <= 0) config.max_moves = game.metadata().practical_game_length;
+  if (config.opening_moves < 0) config.opening_moves = game.info().has_chance ? 0 : 8;
+}
+
 uint64_t arena_game_seed(uint64_t seed, int index, int num_seats) {
   return mix64(seed, static_cast<uint64_t>(index / num_seats));
 }
@@ -180,13 +186,16 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
   rec.seed = arena_game_seed(config.seed, index, n);
   rec.seating = arena_seating(index, n);
   Match match = Match::start(game_ptr, rec.seed);
+  const auto forfeit = [&rec](Seat seat, std::string why) {
+    rec.end = "forfeit";
+    rec.forfeit_seat = seat;
+    rec.error = std::move(why);
+  };
   std::vector<SeatAgent> agents;
   for (Seat seat = 0; seat < n; ++seat) {
     auto agent = make_agent(game, config, config.agents[rec.seating[seat]], seat, rec.seed);
     if (!agent) {
-      rec.end = "forfeit";
-      rec.forfeit_seat = seat;
-      rec.error = agent.status().message();
+      forfeit(seat, agent.status().message());
       return rec;
     }
     agents.push_back(std::move(*agent));
@@ -218,17 +227,13 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
     SeatAgent& agent = agents[seat];
     const Action a = agent.bot->choose(d);
     if (a == kInvalidAction || !d.is_legal(a)) {
-      rec.end = "forfeit";
-      rec.forfeit_seat = seat;
-      rec.error = agent.external && !agent.external->error().empty()
-                      ? agent.external->error()
-                      : fmt::format("{} chose {}, which is not legal", agent.bot->name(), a);
+      forfeit(seat, agent.external && !agent.external->error().empty()
+                        ? agent.external->error()
+                        : fmt::format("{} chose {}, which is not legal", agent.bot->name(), a));
       break;
     }
     if (Status st = match.act(a); !st.is_ok()) {  // cannot happen after is_legal
-      rec.end = "forfeit";
-      rec.forfeit_seat = seat;
-      rec.error = st.message();
+      forfeit(seat, st.message());
       break;
     }
   }
@@ -260,9 +265,7 @@ Result<std::vector<GameRecord>> run_arena(const ArenaConfig& config, const Regis
   auto game = registry.create(config.game, config.options);
   if (!game) return game.status();
   ArenaConfig run = config;
-  // A game without a length bound (Risk between weak players) needs a stop.
-  if (run.max_moves <= 0) run.max_moves = (*game)->metadata().practical_game_length;
-  if (run.opening_moves < 0) run.opening_moves = (*game)->info().has_chance ? 0 : 8;
+  resolve_arena_defaults(**game, run);
   if (static_cast<int>(config.agents.size()) != (*game)->num_seats()) {
     return invalid_argument(fmt::format("{} has {} seats; give one --agent per seat (got {})",
                                         config.game, (*game)->num_seats(), config.agents.size()));

@@ -86,6 +86,11 @@ struct GameRecord {
   std::string log;  // file name in logs_dir, or ""
 };
 
+// Fills in the defaults left at 0/-1: max_moves from the game's practical
+// length, opening_moves 8 in a game without chance and 0 otherwise. One
+// place, so the command line's JSON config and run_arena agree.
+void resolve_arena_defaults(const Game& game, ArenaConfig& config);
+
 // The game index -> seed and seating rules described above.
 uint64_t arena_game_seed(uint64_t seed, int index, int num_seats);
 std::vector<int> arena_seating(int index, int num_seats);

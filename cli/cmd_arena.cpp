@@ -152,7 +152,7 @@ int run(const ArenaArgs& a) {
   }
   c.threads = a.threads > 0 ? a.threads
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  c.max_moves = a.max_moves > 0 ? a.max_moves : (*game)->metadata().practical_game_length;
+  c.max_moves = a.max_moves;
   if (!(a.move_timeout > 0 && a.move_timeout <= 86400)) {
     std::cerr << "meeple arena: --move-timeout must be more than 0 and at most 86400 seconds\n";
     return 2;
@@ -162,7 +162,8 @@ int run(const ArenaArgs& a) {
     std::cerr << "meeple arena: --opening-moves must be 0..1000\n";
     return 2;
   }
-  c.opening_moves = a.opening_moves >= 0 ? a.opening_moves : (*game)->info().has_chance ? 0 : 8;
+  c.opening_moves = a.opening_moves;
+  resolve_arena_defaults(**game, c);
   c.logs_dir = a.logs;
   ProgressBar bar(!a.quiet && (a.progress || ::isatty(STDERR_FILENO)));
   auto records = run_arena(c, all_games(), std::ref(bar));
