@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/decision.h"
@@ -30,6 +31,11 @@ class Bot {
   // A legal action for d.seat(). The same seed and the same information
   // give the same choice.
   virtual Action choose(const Decision& d) = 0;
+  // After choose(): the bot's own estimate of the deciding seat's chance to
+  // win with the action it chose (0..1, a draw counting half), when its
+  // search yields one; nullopt otherwise (ai/hint.h then estimates it by
+  // playouts).
+  virtual std::optional<double> win_chance() const { return std::nullopt; }
   // Called by searchers while thinking: free-form progress (depth, score, pv).
   std::function<void(const json&)> on_info;
 };

@@ -42,6 +42,7 @@ class IsmctsBot final : public Bot {
   ~IsmctsBot() override;
   std::string name() const override;
   Action choose(const Decision& d) override;
+  std::optional<double> win_chance() const override { return root_value_; }
 
   // After choose(): visits of each root action, for hints and tests.
   const std::vector<std::pair<Action, int>>& root_visits() const { return root_visits_; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "ai/reversi/eval.h"
 #include "ai/reversi/flip.h"
@@ -14,6 +15,11 @@
 namespace meeple::reversi {
 
 namespace {
+
+// Evaluation units at which the mover's chance to win is 1/(1+e^-1) = 73 %:
+// the maximum-likelihood fits on self-play were 640 (level 4, 400 games)
+// and 600 (level 6, 200 games); docs/bots.md, "Hints".
+constexpr double kWinChanceScale = 620;
 
 constexpr std::array<LevelSettings, 10> kLevels = {{
     {1, 0, 4, 600, 1},
@@ -27,6 +33,14 @@ constexpr std::array<LevelSettings, 10> kLevels = {{
     {60, 2.5, 20, 0, 64},
     {60, 5.0, 22, 0, 64},
 }};
+
+// A search score as the mover's chance to win. Exact and decided scores are
+// certain; an evaluation (about 100 units a disc) goes through a logistic
+// curve whose scale was fitted to self-play (docs/bots.md, "Hints").
+double score_win_chance(int score, bool exact) {
+  if (exact || std::abs(score) >= kDecided) return score > 0 ? 1.0 : score < 0 ? 0.0 : 0.5;
+  return 1.0 / (1.0 + std::exp(-score / kWinChanceScale));
+}
 
 json info_json(const SearchResult& r) {
   json pv = json::array();
@@ -45,7 +59,10 @@ class ReversiBot final : public Bot {
 
   std::string name() const override { return fmt::format("reversi-alphabeta-{}", level_); }
 
+  std::optional<double> win_chance() const override { return win_chance_; }
+
   Action choose(const Decision& d) override {
+    win_chance_.reset();
     // Reversi hides nothing: the sample is the exact position, copied once
     // per move; the search below runs on its bitboards.
     const auto sample = d.determinize(rng_);
@@ -69,6 +86,7 @@ class ReversiBot final : public Bot {
     if (on_info) report = [this](const SearchResult& r) { on_info(info_json(r)); };
     const SearchResult r = searcher_.search(P, O, limits, report);
     assert(r.move >= 0 && r.move < 64 && (moves & square_bit(r.move)));
+    win_chance_ = score_win_chance(r.score, r.exact);
     return r.move;
   }
 
@@ -77,24 +95,29 @@ class ReversiBot final : public Bot {
   // add a random bonus, play the best sum (ties: lower square).
   Action choose_with_noise(Bitboard P, Bitboard O, Bitboard moves, SearchLimits limits) {
     limits.max_depth = std::max(1, settings_.depth - 1);
-    int best_sq = -1, best_value = 0;
+    int best_sq = -1, best_value = 0, best_score = 0;
+    bool best_exact = false;
     uint64_t nodes = 0;
     for (Bitboard m = moves; m; m &= m - 1) {
       const int sq = lowest_square(m);
       const Bitboard f = fast::flips(sq, P, O);
       const Bitboard np = O ^ f, no = P ^ f ^ square_bit(sq);
       int score;
+      bool exact = false;
       if (settings_.depth <= 1) {
         score = -evaluate(np, no);
       } else {
         const SearchResult r = searcher_.search(np, no, limits);
         nodes += r.nodes;
         score = r.exact ? -100 * r.score : -r.score;
+        exact = r.exact;
       }
       const int value = score + static_cast<int>(rng_.below(settings_.noise + 1));
       if (best_sq < 0 || value > best_value) {
         best_sq = sq;
         best_value = value;
+        best_score = score;
+        best_exact = exact;
       }
     }
     if (on_info)
@@ -104,10 +127,13 @@ class ReversiBot final : public Bot {
                {"pv", json::array({square_name(best_sq)})},
                {"nodes", nodes},
                {"seconds", 0.0}});
+    // The move's own searched score, without the noise that picked it.
+    win_chance_ = score_win_chance(best_exact ? best_score / 100 : best_score, best_exact);
     return best_sq;
   }
 
   int level_;
+  std::optional<double> win_chance_;  // of the last choose(), if it searched
   LevelSettings settings_;
   Rng rng_;
   Searcher searcher_;
