@@ -21,6 +21,7 @@ struct PlayArgs {
   GameFlags flags;
   std::string seats;
   int level = 5;
+  int hint_level = 6;
   std::string seed;
   std::string dice = "auto";
   bool no_auto = false;
@@ -82,6 +83,7 @@ int run_play(const PlayArgs& a) {
   config.seats = std::move(*seats);
   config.manual_chance = a.dice == "manual";
   config.auto_answers = !a.no_auto;
+  config.hint_level = a.hint_level;
   config.seed = seed;
   std::cout << fmt::format("meeple: {} (seed {}). Type `help` for commands.\n",
                            match->game().info().title, seed);
@@ -101,6 +103,10 @@ void add_play_command(CLI::App& app) {
                   "(default: you in seat 0, the computer elsewhere)");
   cmd->add_option("--level", args->level, "Level of computer seats without one (0 random .. 10)")
       ->check(CLI::Range(0, 10));
+  cmd->add_option("--hint-level", args->hint_level,
+                  "Level whose move and chance to win `hint` shows (1 .. 10)")
+      ->check(CLI::Range(1, 10))
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "Match seed (default: random, printed)");
   cmd->add_option("--dice", args->dice,
                   "auto: the computer rolls; manual: type what the real dice/cards showed");

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "ai/hint.h"
 #include "core/text.h"
 
 namespace meeple::cli {
@@ -274,9 +275,14 @@ bool PlayLoop::human_turn() {
       return true;
     }
     if (line == "hint") {
-      auto bot = make_bot(match_.game(), config_.hint_level, mix64(config_.seed, 0xC0FFEE));
-      const Action a = (*bot)->choose(Decision(match_.game(), match_.state()));
-      out_ << "hint: " << match_.state().action_to_string(a) << "\n";
+      auto hint = make_hint(match_.game(), match_.state(), config_.hint_level,
+                            mix64(config_.seed, 0xC0FFEE));
+      if (!hint) {
+        out_ << "error: " << hint.status().message() << "\n";
+        continue;
+      }
+      out_ << "hint: " << match_.state().action_to_string(hint->action) << "\n"
+           << describe_hint(*hint, config_.hint_level) << "\n";
       continue;
     }
     if (line.rfind("save ", 0) == 0) {
@@ -321,7 +327,7 @@ void PlayLoop::print_moves() {
 void PlayLoop::print_help() {
   out_ << "Type a move (see `moves`), or one of:\n"
           "  moves      list the legal moves\n"
-          "  hint       ask the computer for a suggestion\n"
+          "  hint       the computer's move for you, and your chance to win with it\n"
           "  undo       take back your last move (and the computer's reply)\n"
           "  board      show the board again\n"
           "  save FILE  write the match log (replay it with `meeple replay FILE`)\n"

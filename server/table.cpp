@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "ai/bot.h"
+#include "ai/hint.h"
 #include "core/registry.h"
 #include "server/crypto.h"
 #include "server/quota.h"
@@ -678,17 +679,19 @@ void Table::hint(Seat seat, int level, Reply done) {
     // Busy bots: a weaker hint now rather than a slower game for anyone.
     const int used = busy ? std::min(level, kBusyHintLevel) : level;
     // The bot sees only what the seat may know (core/decision.h).
-    auto bot = make_bot(*game, used, random_u64());
+    auto hint = make_hint(*game, *state, used, random_u64());
     // (A Result is built from an error Status only: an OK one is asserted.)
     Result<json> answer = json();
-    if (!bot) {
-      answer = bot.status();
+    if (!hint) {
+      answer = hint.status();
     } else {
-      const Action a = (*bot)->choose(Decision(*game, *state));
-      answer = json{{"action", action_entry(*state, a)},
+      answer = json{{"action", action_entry(*state, hint->action)},
                     {"level", used},
-                    {"bot", (*bot)->name()},
-                    {"degraded", used != level}};
+                    {"bot", hint->bot},
+                    {"degraded", used != level},
+                    {"win_chance", hint->win_chance},
+                    {"estimated_by", hint->estimated_by},
+                    {"playouts", hint->playouts}};
     }
     {
       std::lock_guard lock(self->mu_);

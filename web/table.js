@@ -9,7 +9,9 @@ import { checkSeed, firstSeen, rememberSeedHash } from './fairness.js';
 
 export function renderTable(root, id, token) {
   let snap = null;
-  let hint = null;
+  let hint = null; // the hinted action entry, highlighted by the board
+  let hintChance = null; // the hint's estimated chance to win, 0..1
+  let hintLevel = 3; // the level asked for hints (1..10)
   let confirmResign = false; // "Resign" asks once more before it counts
   let busy = false;
   let named = false;
@@ -32,6 +34,7 @@ export function renderTable(root, id, token) {
     try {
       await api.act(id, token, entry.json, snap.table.version);
       hint = null;
+      hintChance = null;
     } catch (e) {
       err.textContent = e.message;
     } finally {
@@ -161,8 +164,9 @@ export function renderTable(root, id, token) {
       const btn = h('button', { id: 'hint', onclick: async () => {
         btn.disabled = true;
         try {
-          const r = await api.hint(id, token, 3);
+          const r = await api.hint(id, token, hintLevel);
           hint = r.action;
+          hintChance = typeof r.win_chance === 'number' ? r.win_chance : null;
           draw();
         } catch (e) {
           err.textContent = e.message;
@@ -170,7 +174,12 @@ export function renderTable(root, id, token) {
           btn.disabled = false;
         }
       } }, 'Hint');
-      parts.push(h('div.card', {}, btn, hint ? h('span.hint-text', { id: 'hint-text' }, ` try ${hint.text}`) : null));
+      // The level the hint thinks at: its move and its estimated chance.
+      const level = h('select', { id: 'hint-level', onchange: (e) => { hintLevel = Number(e.target.value); } },
+        Array.from({ length: 10 }, (_, i) => h('option', { value: String(i + 1), selected: i + 1 === hintLevel }, String(i + 1))));
+      const chance = hintChance === null ? '' : ` — about ${Math.round(hintChance * 100)}% to win`;
+      parts.push(h('div.card', {}, btn, ' ', h('label.small', { for: 'hint-level' }, 'level '), level,
+        hint ? h('p.hint-text', { id: 'hint-text' }, `Try ${hint.text}${chance}.`) : null));
     }
     // What happened, in words: since this seat last decided, then the log.
     if (sn.log) parts.push(...logCards(sn));

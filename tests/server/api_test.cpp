@@ -145,6 +145,12 @@ TEST_F(ServerFixture, HintIsForTheSeatToMoveOnlyAndLegal) {
   bool legal = false;
   for (const auto& a : s.j["legal"]) legal |= a["id"] == h.j["action"]["id"];
   EXPECT_TRUE(legal);
+  // Reversi's searcher estimates its own chance to win.
+  EXPECT_EQ(h.j["estimated_by"], "search") << h.body;
+  EXPECT_EQ(h.j["playouts"], 0);
+  ASSERT_TRUE(h.j["win_chance"].is_number()) << h.body;
+  EXPECT_GT(h.j["win_chance"].get<double>(), 0.0);
+  EXPECT_LT(h.j["win_chance"].get<double>(), 1.0);
   EXPECT_EQ(post(port_, table_path(c) + "/hint", json::object(), t1).status, 409);
   EXPECT_EQ(post(port_, table_path(c) + "/hint", json::object()).status, 403);
 }

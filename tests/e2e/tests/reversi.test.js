@@ -1,5 +1,5 @@
 // End to end in a real headless Chromium: the lobby creates a Reversi table
-// against the computer, the test plays it to the end by clicking legal
+// against the computer, asks for a hint, plays it to the end by clicking legal
 // squares (or Pass), then checks the final count three ways (the counters,
 // the discs drawn on the board, the server's view) and the replay page.
 // Screenshots of the lobby and the finished game go to SCREENSHOT_DIR.
@@ -55,6 +55,16 @@ test('lobby → Reversi against the computer → played to the end by clicking',
   assert.equal(await page.$$eval('.reversi-board circle.disc', (d) => d.length), 4);
   assert.match(await page.textContent('#turn'), /Black to move/);
   assert.equal(await page.$$eval('.reversi-board .sq.legal', (l) => l.length), 4);
+
+  // A hint at the chosen level: its move, highlighted, and the chance to win.
+  await page.selectOption('#hint-level', '2');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-text');
+  const hintText = await page.textContent('#hint-text');
+  const hinted = /^Try ([a-h][1-8]) — about (\d+)% to win\.$/.exec(hintText);
+  assert.ok(hinted, hintText);
+  assert.ok(Number(hinted[2]) >= 0 && Number(hinted[2]) <= 100, hintText);
+  assert.deepEqual(await page.$$eval('.reversi-board .sq.hint', (l) => l.map((g) => g.dataset.square)), [hinted[1]]);
 
   const turns = await playToTheEnd(page);
   assert.ok(turns > 5, `only ${turns} turns`);
