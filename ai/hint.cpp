@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "ai/chance.h"
+
 namespace meeple {
 
 double win_share(const std::vector<double>& returns, Seat seat) {
@@ -44,10 +46,7 @@ PlayoutEstimate estimate_by_playouts(const Game& game, const Decision& d, Action
     int64_t steps = 0;
     for (; !world->is_terminal() && steps < max_steps; ++steps) {
       if (world->is_chance()) {
-        const auto outcomes = world->chance_outcomes();
-        weights.resize(outcomes.size());
-        for (size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
-        world->apply(outcomes[rng.pick(weights)].action);
+        world->apply(sample_chance_outcome(*world, rng, weights));
       } else {
         const Decision next(game, *world);
         world->apply(bots[static_cast<size_t>(next.seat())]->choose(next));

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "ai/chance.h"
 #include "core/decision.h"
 
 namespace meeple {
@@ -36,18 +37,9 @@ struct IsmctsBot::Tree {
 
 namespace {
 
-// Draws one chance outcome as Match::draw_chance does (Rng::pick over the
-// probabilities), with the caller's buffer so a playout allocates nothing.
-Action sample_outcome(const State& s, Rng& rng, std::vector<double>& weights) {
-  const auto outcomes = s.chance_outcomes();
-  weights.resize(outcomes.size());
-  for (size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
-  return outcomes[rng.pick(weights)].action;
-}
-
 // Samples chance nodes until a seat decides or the game ends.
 void play_chance(State& s, Rng& rng, std::vector<double>& weights) {
-  while (s.is_chance()) s.apply(sample_outcome(s, rng, weights));
+  while (s.is_chance()) s.apply(sample_chance_outcome(s, rng, weights));
 }
 
 }  // namespace
@@ -140,7 +132,7 @@ Action IsmctsBot::choose(const Decision& d) {
     // Playout: random decisions and sampled chance to the end or the limit.
     for (int step = 0; step < options_.rollout_limit && !s.is_terminal(); ++step) {
       if (s.is_chance()) {
-        s.apply(sample_outcome(s, rng_, weights_));
+        s.apply(sample_chance_outcome(s, rng_, weights_));
       } else {
         s.legal_actions(legal);
         s.apply(legal[rng_.below(legal.size())]);

@@ -128,7 +128,7 @@ class ReversiBot final : public Bot {
                {"nodes", nodes},
                {"seconds", 0.0}});
     // The move's own searched score, without the noise that picked it.
-    win_chance_ = score_win_chance(best_exact ? best_score / 100 : best_score, best_exact);
+    win_chance_ = score_win_chance(best_score, best_exact);
     return best_sq;
   }
 
