@@ -3,6 +3,7 @@
 // match, until a time budget is spent (at least one game).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 
@@ -22,6 +23,11 @@ struct PlayoutRate {
     return games ? static_cast<double>(actions) / static_cast<double>(games) : 0;
   }
 };
+
+// Wall-clock seconds since t0: every bench loop's budget check.
+inline double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
 // Match seeds and bot seeds are drawn from `seed`, so a run is repeatable
 // up to where the clock stops it. An error: a bot chose an illegal action.

@@ -14,12 +14,6 @@
 
 namespace meeple::cli {
 
-namespace {
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-}  // namespace
-
 int bench_risk(double seconds_budget) {
   auto game = risk::make_game({{"mode", "domination"}, {"players", 3}});
   if (!game) {

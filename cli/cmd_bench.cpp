@@ -17,6 +17,7 @@
 
 #include "ai/reversi/ffo.h"
 #include "ai/reversi/search.h"
+#include "cli/bench_playouts.h"
 #include "cli/commands.h"
 #include "core/game.h"
 #include "games/reversi/perft.h"
@@ -25,10 +26,6 @@
 namespace meeple::cli {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 struct BenchArgs {
   std::string game;

@@ -17,10 +17,6 @@
 namespace meeple::test {
 namespace {
 
-std::string path_of(const json& c) {
-  return "/api/tables/" + c["id"].get<std::string>();
-}
-
 TEST_F(ServerFixture, ASeatHasOneHintAtATime) {
   json c = create(kTwoHumans);
   const std::string t0 = token_of(c, 0);

@@ -15,6 +15,16 @@
 
 namespace meeple::test {
 
+// A table's API path, from its id (a string or a JSON string) or from the
+// answer that created it.
+inline std::string path_of(const std::string& id) {
+  return "/api/tables/" + id;
+}
+inline std::string path_of(const json& id_or_created) {
+  return path_of(id_or_created.is_string() ? id_or_created.get<std::string>()
+                                           : id_or_created["id"].get<std::string>());
+}
+
 inline std::string temp_db_path(const std::string& name) {
   auto dir =
       std::filesystem::temp_directory_path() / ("meeple_server_test_" + std::to_string(::getpid()));

@@ -15,10 +15,6 @@
 namespace meeple::test {
 namespace {
 
-std::string path_of(const std::string& id) {
-  return "/api/tables/" + id;
-}
-
 class Rematch : public ServerFixture {
  protected:
   // No limits here: each test makes more tables than a minute allows.

@@ -13,10 +13,6 @@
 namespace meeple::test {
 namespace {
 
-std::string path_of(const json& created) {
-  return "/api/tables/" + created["id"].get<std::string>();
-}
-
 std::string last_note(const json& snapshot) {
   std::string text;
   for (const auto& e : snapshot["log"]["entries"])

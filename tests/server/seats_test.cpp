@@ -19,10 +19,6 @@ const json kCreatorAndOpen = {
     {"game", "reversi"},
     {"seats", json::array({{{"kind", "human"}}, {{"kind", "human"}, {"access", "open"}}})}};
 
-std::string path_of(const json& created) {
-  return "/api/tables/" + created["id"].get<std::string>();
-}
-
 // Runs SQL on the server's database from a second connection (the server
 // sees schema changes such as a trigger at its next statement).
 void run_sql(const std::string& db, const std::string& sql) {

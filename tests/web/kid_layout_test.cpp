@@ -11,16 +11,14 @@
 #include <string>
 #include <utility>
 
+#include "tests/common/json_file.h"
+
 namespace {
 
 using json = nlohmann::json;
 using Border = std::pair<std::string, std::string>;
 
-json read_json(const std::string& path) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot open " << path;
-  return json::parse(in);
-}
+using meeple::testing::read_json;
 
 Border border(const std::string& a, const std::string& b) {
   return a < b ? Border{a, b} : Border{b, a};

@@ -11,16 +11,14 @@
 #include <string>
 #include <utility>
 
+#include "tests/common/json_file.h"
+
 namespace {
 
 using json = nlohmann::json;
 using Link = std::pair<std::string, std::string>;
 
-json read_json(const std::string& path) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot open " << path;
-  return json::parse(in);
-}
+using meeple::testing::read_json;
 
 Link link(const std::string& a, const std::string& b) {
   return a < b ? Link{a, b} : Link{b, a};

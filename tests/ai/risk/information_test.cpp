@@ -112,7 +112,7 @@ TEST(RiskInformation, HeuristicBotIsDeterministicGivenItsSeed) {
 // briber knows what he gave, under the neutral and, once the neutral is
 // destroyed, in the hand of whoever destroyed it (§11.5). Samples for the
 // briber keep them; samples for the opponent redraw them.
-constexpr int kRed = 0, kBlue = 1, kGreen = 2, kBlack = 4;
+using test::kRed, test::kBlue, test::kGreen, test::kBlack;
 
 std::unique_ptr<RiskState> red_bribed_green(const Game& game) {
   auto s = test::board(game, kBlack);

@@ -17,7 +17,7 @@ using test::T;
 
 // Seats alternate teams (R20): team A red, green, black; team B blue,
 // yellow, purple.
-constexpr int kRed = 0, kBlue = 1, kGreen = 2, kYellow = 3, kBlack = 4, kPurple = 5;
+using test::kRed, test::kBlue, test::kGreen, test::kYellow, test::kBlack, test::kPurple;
 
 std::array<int32_t, kMaxOwners> by_seat(std::initializer_list<std::pair<int, int>> armies) {
   std::array<int32_t, kMaxOwners> out{};

@@ -14,7 +14,7 @@ using test::make;
 using test::roll;
 using test::T;
 
-constexpr int kRed = 0, kBlue = 1;
+using test::kRed, test::kBlue;
 // The spec's Grey is the engine's first neutral colour, "green".
 constexpr int kGrey = 2, kYellow = 3, kBlack = 4, kPurple = 5;
 constexpr int kAllyOfRed = 0, kUninvolved = 1, kAllyOfBlue = 2;

@@ -16,8 +16,6 @@
 namespace meeple::risk::test {
 namespace {
 
-constexpr int kRed = 0, kBlue = 1, kGreen = 2;
-
 std::shared_ptr<const Game> make_outcomes(const std::string& mode, int players) {
   auto g = make_game(json{{"mode", mode}, {"players", players}, {"battles", "outcomes"}});
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();

@@ -14,7 +14,7 @@ using test::board;
 using test::make;
 using test::T;
 
-constexpr int kRed = 0, kBlue = 1, kGreen = 2;
+using test::kRed, test::kBlue, test::kGreen;
 
 // Applies each id and returns the non-empty words `viewer` reads.
 std::vector<std::string> told(RiskState& s, const std::vector<Action>& ids,

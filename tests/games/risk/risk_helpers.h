@@ -13,6 +13,9 @@
 
 namespace meeple::risk::test {
 
+// Seats by colour, in risk_state.cpp's kColours order.
+inline constexpr int kRed = 0, kBlue = 1, kGreen = 2, kYellow = 3, kBlack = 4, kPurple = 5;
+
 inline std::shared_ptr<const Game> make(const std::string& mode, int players) {
   auto g = make_game(json{{"mode", mode}, {"players", players}});
   EXPECT_TRUE(g.is_ok()) << g.status().to_string();

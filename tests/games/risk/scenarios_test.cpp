@@ -18,7 +18,7 @@ using test::make;
 using test::roll;
 using test::T;
 
-constexpr int kRed = 0, kBlue = 1, kGreen = 2;
+using test::kRed, test::kBlue, test::kGreen;
 
 bool legal(const RiskState& s, Action a) {
   return s.is_legal(a);

@@ -21,7 +21,7 @@ using test::roll;
 using test::T;
 using test::try_act;
 
-constexpr int kRed = 0, kBlue = 1, kGreen = 2, kYellow = 3;
+using test::kRed, test::kBlue, test::kGreen, test::kYellow;
 
 // A Team Risk board where territory t belongs to seat t % players (1 army).
 std::unique_ptr<RiskState> team_board(const Game& game, int players) {
