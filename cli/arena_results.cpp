@@ -298,15 +298,6 @@ std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& 
   return out;
 }
 
-bool json_depth_at_most(const json& v, int limit) {
-  if (!v.is_structured()) return true;
-  if (limit == 0) return false;
-  for (const auto& x : v) {
-    if (!json_depth_at_most(x, limit - 1)) return false;
-  }
-  return true;
-}
-
 namespace {
 
 constexpr int kMaxDocumentDepth = 32;

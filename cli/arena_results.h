@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/arena.h"
+#include "core/json_depth.h"
 #include "core/metadata.h"
 
 namespace meeple::cli {
@@ -58,12 +59,6 @@ json arena_json(const ArenaConfig& config, const ArenaSummary& summary,
                 const std::vector<GameRecord>& records);
 // One line per game: index, seed, the agents by seat, end, moves, returns...
 std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& records);
-
-// Whether `v` nests no deeper than `limit` arrays and objects; the recursion
-// stops at `limit`. Outside documents are checked with it before anything
-// recursive (dump, ==) touches them: a value nested a million deep parses
-// (nlohmann's parser keeps its own stack) but would overflow ours.
-bool json_depth_at_most(const json& v, int limit);
 
 // Reads shard outputs (arena_json documents) of one arena: the same game,
 // options, agents, seed and number of games, no game twice. The config's

@@ -4,6 +4,7 @@
 
 #include "ai/bot.h"
 #include "all_games/all_games.h"
+#include "core/json_depth.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 
@@ -40,6 +41,13 @@ Result<bool> bool_field(const json& req, const char* name, bool fallback) {
 }  // namespace
 
 std::string EngineSession::handle_line(const std::string& line) {
+  if (json_text_deeper_than(line)) {
+    return error_json(invalid_argument(fmt::format(
+                          "the line nests arrays and objects deeper than {} levels (expected "
+                          "one JSON object)",
+                          kMaxJsonDepth)))
+        .dump();
+  }
   json req = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (req.is_discarded())
     return error_json(invalid_argument("the line is not valid JSON (expected one JSON object)"))

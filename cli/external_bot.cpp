@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "cli/arena_results.h"
+#include "core/json_depth.h"
 #include "core/json_integer.h"
 
 extern char** environ;
@@ -38,13 +39,13 @@ std::string describe(const json& v) {
 }  // namespace
 
 Result<Action> action_from_answer(const Decision& d, const std::string& line) {
+  if (json_text_deeper_than(line, 16)) {
+    return invalid_argument(
+        "the answer is nested deeper than 16 levels (expected {\"action\": ...})");
+  }
   const json answer = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (answer.is_discarded() || !answer.is_object()) {
     return invalid_argument("the answer is not one JSON object (expected {\"action\": ...})");
-  }
-  if (!json_depth_at_most(answer, 16)) {
-    return invalid_argument(
-        "the answer is nested deeper than 16 levels (expected {\"action\": ...})");
   }
   const auto it = answer.find("action");
   if (it == answer.end()) return invalid_argument("the answer has no \"action\" field");

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "ai/hint.h"
+#include "core/json_depth.h"
 #include "core/text.h"
 
 namespace meeple::cli {
@@ -290,6 +291,11 @@ bool PlayLoop::human_turn() {
       continue;
     }
     // Anything else is the game's command: a text command or JSON.
+    if (json_text_deeper_than(line)) {
+      out_ << "error: the line nests arrays and objects deeper than " << kMaxJsonDepth
+           << " levels\n";
+      continue;
+    }
     json action = json::parse(line, nullptr, false);
     if (action.is_discarded() || !(action.is_object() || action.is_number_integer())) action = line;
     auto applied = match_.act_json(action);

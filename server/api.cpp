@@ -4,6 +4,7 @@
 
 #include "ai/bot.h"
 #include "all_games/all_games.h"
+#include "core/json_depth.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 #include "server/player_name.h"
@@ -40,6 +41,10 @@ Result<json> parse_body(const std::string& body, bool allow_empty) {
   if (body.empty()) {
     if (allow_empty) return json::object();
     return invalid_argument("the request body must be a JSON object");
+  }
+  if (json_text_deeper_than(body)) {
+    return invalid_argument(fmt::format(
+        "the request body nests arrays and objects deeper than {} levels", kMaxJsonDepth));
   }
   json j = json::parse(body, nullptr, false);
   if (j.is_discarded()) return invalid_argument("the request body is not valid JSON");

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/json_depth.h"
 #include "server/http_guard.h"
 #include "server/log.h"
 #include "server/safe_text.h"
@@ -114,7 +115,7 @@ void WebSocketSession::on_read(beast::error_code ec, size_t) {
 }
 
 void WebSocketSession::on_message(const std::string& text) {
-  const json m = json::parse(text, nullptr, false);
+  const json m = json_text_deeper_than(text) ? json(nullptr) : json::parse(text, nullptr, false);
   if (m.is_discarded() || !m.is_object() || !m.contains("type") || !m["type"].is_string())
     return send_error("invalid_argument",
                       "a message is a JSON object with a \"type\" (auth or ping)");

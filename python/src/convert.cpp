@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "core/json_depth.h"
 #include "python/src/bindings.h"
 
 namespace meeple::python {
@@ -104,31 +105,6 @@ json convert(py::handle h, const std::string& path, int depth) {
                          py::str(py::type::of(h)).cast<std::string>()));
 }
 
-// nlohmann's parser recurses once per level: measure the nesting first so
-// hostile text ("[[[[...") is refused before it can exhaust the stack.
-bool nested_too_deep(std::string_view text) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxDepth) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 json from_python(py::handle h) {
@@ -138,7 +114,7 @@ json from_python(py::handle h) {
 json document_from_python(py::handle h, const std::string& what) {
   if (py::isinstance<py::str>(h) || py::isinstance<py::bytes>(h)) {
     const std::string text = py::isinstance<py::str>(h) ? utf8(h, what) : h.cast<std::string>();
-    if (nested_too_deep(text)) {
+    if (json_text_deeper_than(text, kMaxDepth)) {
       raise(invalid_argument(what + ": JSON nested deeper than " + std::to_string(kMaxDepth) +
                              " levels"));
     }

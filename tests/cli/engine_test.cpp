@@ -66,7 +66,12 @@ TEST(EngineProtocol, BadInputIsAOneLineErrorAndChangesNothing) {
       {R"({"cmd":"bot","level":4294967299})", "invalid_argument"},
       {R"({"cmd":"view","seat":4294967296})", "invalid_argument"},
   };
-  for (const auto& [line, code] : cases) {
+  // Nested a million deep: refused before it is parsed (core/json_depth.h).
+  auto all_cases = cases;
+  all_cases.emplace_back(
+      R"({"cmd":"act","action":)" + std::string(1000000, '[') + std::string(1000000, ']') + "}",
+      "invalid_argument");
+  for (const auto& [line, code] : all_cases) {
     const json r = send(s, line);
     EXPECT_FALSE(r["ok"]) << line;
     EXPECT_EQ(r["error"]["code"], code) << line << " -> " << r.dump();

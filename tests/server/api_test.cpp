@@ -122,6 +122,12 @@ TEST_F(ServerFixture, ErrorsArePreciseAndChangeNothing) {
   EXPECT_EQ(r.status, 400);
   r = http_request(port_, "POST", acts, std::string(200 * 1024, 'x'), t0);
   EXPECT_EQ(r.status, 413);
+  // Nested 20,000 deep in 60 KB: refused by its depth before it is parsed.
+  r = http_request(port_, "POST", acts,
+                   "{\"action\":" + std::string(20000, '[') + std::string(20000, ']') + "}", t0);
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.j["error"]["message"].get<std::string>().find("deeper than 64"), std::string::npos)
+      << r.body;
   r = get(port_, "/../../etc/passwd");
   EXPECT_EQ(r.status, 404);
   r = get(port_, table_path(c) + "/log");  // seed revealed only at the end
