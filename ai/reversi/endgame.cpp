@@ -86,8 +86,8 @@ inline int stability_threshold(int empties) {
 int Searcher::solve_1(Bitboard P, Bitboard O, int x1) {
   ++nodes_;
   const int p = popcount(P);  // P and O together hold 63 discs
-  if (const int f = popcount(fast::flips(x1, P, O))) return 2 * (p + f) - 62;
-  if (const int g = popcount(fast::flips(x1, O, P))) return 2 * (p - g) - 64;
+  if (const int f = popcount(fast::flips_if_adjacent(x1, P, O))) return 2 * (p + f) - 62;
+  if (const int g = popcount(fast::flips_if_adjacent(x1, O, P))) return 2 * (p - g) - 64;
   const int d = 2 * p - 63;  // nobody can move: the empty goes to the winner
   return d > 0 ? d + 1 : d - 1;
 }
@@ -95,21 +95,21 @@ int Searcher::solve_1(Bitboard P, Bitboard O, int x1) {
 int Searcher::solve_2(Bitboard P, Bitboard O, int alpha, int beta, int x1, int x2) {
   ++nodes_;
   int best = -kInf;
-  if (const Bitboard f = fast::flips(x1, P, O)) {
+  if (const Bitboard f = fast::flips_if_adjacent(x1, P, O)) {
     best = -solve_1(O ^ f, P ^ f ^ square_bit(x1), x2);
     if (best >= beta) return best;
   }
-  if (const Bitboard f = fast::flips(x2, P, O)) {
+  if (const Bitboard f = fast::flips_if_adjacent(x2, P, O)) {
     best = std::max(best, -solve_1(O ^ f, P ^ f ^ square_bit(x2), x1));
   }
   if (best != -kInf) return best;
   // P passes; O moves and minimises.
   best = kInf;
-  if (const Bitboard f = fast::flips(x1, O, P)) {
+  if (const Bitboard f = fast::flips_if_adjacent(x1, O, P)) {
     best = solve_1(P ^ f, O ^ f ^ square_bit(x1), x2);
     if (best <= alpha) return best;
   }
-  if (const Bitboard f = fast::flips(x2, O, P)) {
+  if (const Bitboard f = fast::flips_if_adjacent(x2, O, P)) {
     best = std::min(best, solve_1(P ^ f, O ^ f ^ square_bit(x2), x1));
   }
   return best != kInf ? best : final_score(P, O);
@@ -121,7 +121,7 @@ int Searcher::solve_3(Bitboard P, Bitboard O, int alpha, int beta, int x1, int x
   static constexpr int kRest[3][2] = {{1, 2}, {0, 2}, {0, 1}};
   int best = -kInf;
   for (int i = 0; i < 3; ++i) {
-    const Bitboard f = fast::flips(x[i], P, O);
+    const Bitboard f = fast::flips_if_adjacent(x[i], P, O);
     if (!f) continue;
     const int s =
         -solve_2(O ^ f, P ^ f ^ square_bit(x[i]), -beta, -alpha, x[kRest[i][0]], x[kRest[i][1]]);
@@ -134,7 +134,7 @@ int Searcher::solve_3(Bitboard P, Bitboard O, int alpha, int beta, int x1, int x
   if (best != -kInf) return best;
   best = kInf;
   for (int i = 0; i < 3; ++i) {
-    const Bitboard f = fast::flips(x[i], O, P);
+    const Bitboard f = fast::flips_if_adjacent(x[i], O, P);
     if (!f) continue;
     const int s =
         solve_2(P ^ f, O ^ f ^ square_bit(x[i]), alpha, beta, x[kRest[i][0]], x[kRest[i][1]]);
@@ -154,7 +154,7 @@ int Searcher::solve_4(Bitboard P, Bitboard O, int alpha, int beta, int x1, int x
   static constexpr int kRest[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
   int best = -kInf;
   for (int i = 0; i < 4; ++i) {
-    const Bitboard f = fast::flips(x[i], P, O);
+    const Bitboard f = fast::flips_if_adjacent(x[i], P, O);
     if (!f) continue;
     const int s = -solve_3(O ^ f, P ^ f ^ square_bit(x[i]), -beta, -alpha, x[kRest[i][0]],
                            x[kRest[i][1]], x[kRest[i][2]]);
@@ -167,7 +167,7 @@ int Searcher::solve_4(Bitboard P, Bitboard O, int alpha, int beta, int x1, int x
   if (best != -kInf) return best;
   best = kInf;
   for (int i = 0; i < 4; ++i) {
-    const Bitboard f = fast::flips(x[i], O, P);
+    const Bitboard f = fast::flips_if_adjacent(x[i], O, P);
     if (!f) continue;
     const int s = solve_3(P ^ f, O ^ f ^ square_bit(x[i]), alpha, beta, x[kRest[i][0]],
                           x[kRest[i][1]], x[kRest[i][2]]);
@@ -206,7 +206,7 @@ int Searcher::solve_shallow(Bitboard P, Bitboard O, int alpha, int beta, Bitboar
     for (Bitboard cls : kClasses) {
       for (Bitboard s = set & cls; s; s &= s - 1) {
         const int sq = lowest_square(s);
-        const Bitboard f = fast::flips(sq, P, O);
+        const Bitboard f = fast::flips_if_adjacent(sq, P, O);
         if (!f) continue;
         const Bitboard b = square_bit(sq);
         const int score = -solve_shallow(O ^ f, P ^ f ^ b, -beta, -alpha, E ^ b, empties - 1);
@@ -273,15 +273,13 @@ int Searcher::solve_deep(Bitboard P, Bitboard O, int alpha, int beta, int emptie
     Move& mv = list[n++];
     mv.sq = sq;
     mv.flipped = f;
+    const Bitboard np = P ^ f ^ b, no = O ^ f;
+    // The child's bucket loads while the ordering values are computed; the
+    // enhanced transposition cutoff below and the child's own probe read it.
+    if (empties > kTtEmpties) end_tt_.prefetch(no, np);
     if (sq == tt_move) {
       mv.value = INT_MAX;
       continue;
-    }
-    const Bitboard np = P ^ f ^ b, no = O ^ f;
-    if (empties >= kEtcEmpties) {  // enhanced transposition cutoff
-      if (const TtEntry* c = end_tt_.probe(no, np)) {
-        if (-c->upper >= beta) return -c->upper;
-      }
     }
     const Bitboard replies = legal_moves(no, np);
     const int mob = popcount(replies) + popcount(replies & kCorners);
@@ -289,6 +287,20 @@ int Searcher::solve_deep(Bitboard P, Bitboard O, int alpha, int beta, int emptie
     // Tried on FFO #40-#42 (nodes): potential-mobility weight 2: 217.7 M,
     // 8: 255.6 M, 20: 247.8 M; adding -eval/2 from 14 empties: 246.8 M.
     mv.value = -(mob << 6) - pot * 2 + ((odd & b) ? 3 : 0) + ((kCorners & b) ? 8 : 0);
+  }
+
+  // Enhanced transposition cutoff: a child whose table entry already
+  // refutes it ends the node before any search (the same children in the
+  // same order as a check inside the loop above, only later, so that their
+  // loads overlap).
+  if (empties >= kEtcEmpties) {
+    for (int i = 0; i < n; ++i) {
+      if (list[i].sq == tt_move) continue;
+      const Bitboard b = square_bit(list[i].sq);
+      if (const TtEntry* c = end_tt_.probe(O ^ list[i].flipped, P ^ list[i].flipped ^ b)) {
+        if (-c->upper >= beta) return -c->upper;
+      }
+    }
   }
 
   // Step 5: principal variation search.

@@ -81,4 +81,18 @@ inline constexpr Bitboard neighbours(Bitboard b) {
   return (h | shift_n(h) | shift_s(h)) & ~b;
 }
 
+// kNeighbours[sq]: the squares adjacent to sq.
+inline constexpr auto kNeighbours = [] {
+  std::array<Bitboard, 64> n{};
+  for (int sq = 0; sq < 64; ++sq) n[sq] = neighbours(square_bit(sq));
+  return n;
+}();
+
+// The disc on `sq` can only flip something next to it: a square with no
+// opponent neighbour is no move, found without scanning eight rays. The
+// last empties test most squares this way.
+inline Bitboard flips_if_adjacent(int sq, Bitboard P, Bitboard O) {
+  return (kNeighbours[sq] & O) ? flips(sq, P, O) : 0;
+}
+
 }  // namespace meeple::reversi::fast

@@ -10,10 +10,20 @@
 //
 // The midgame search and the exact solver use separate tables because their
 // values are in different units (evaluation units vs disc margins).
+//
+// Memory: probes are the solver's main cost after move generation (each one
+// a likely cache miss; perf put a third of solve_deep's time on them). So a
+// bucket is one cache line (it was 48 bytes, half the buckets straddled two
+// lines), large tables ask the kernel for transparent huge pages (fewer TLB
+// misses), and prefetch() lets the solver start a child's load early.
 #pragma once
 
 #include <cstdint>
 #include <vector>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "games/reversi/bitboard.h"
 
@@ -35,6 +45,8 @@ class TranspositionTable {
   explicit TranspositionTable(size_t bytes) {
     size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
+    table_.reserve(buckets);  // large: mapped, not yet touched
+    advise_huge_pages(table_.data(), buckets * sizeof(Bucket));
     table_.resize(buckets);
     mask_ = buckets - 1;
   }
@@ -51,6 +63,9 @@ class TranspositionTable {
     h ^= (O + (h >> 29)) * 0xC2B2AE3D27D4EB4Full;
     return h ^ (h >> 32);
   }
+
+  // Starts loading (P, O)'s bucket into the cache; probe() it later.
+  void prefetch(Bitboard P, Bitboard O) const { __builtin_prefetch(&table_[hash(P, O) & mask_]); }
 
   // The entry for (P, O), or nullptr.
   const TtEntry* probe(Bitboard P, Bitboard O) const {
@@ -99,9 +114,20 @@ class TranspositionTable {
   }
 
  private:
-  struct Bucket {
+  struct alignas(64) Bucket {
     TtEntry e[2];
   };
+  static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
+
+  // A hint only: without transparent huge pages the table works the same.
+  static void advise_huge_pages([[maybe_unused]] void* data, [[maybe_unused]] size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr uintptr_t kPage = 4096;
+    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kPage - 1) & ~(kPage - 1);
+    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kPage - 1);
+    if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+  }
   std::vector<Bucket> table_;
   size_t mask_ = 0;
   uint8_t age_ = 0;
