@@ -41,18 +41,12 @@ Result<bool> bool_field(const json& req, const char* name, bool fallback) {
 }  // namespace
 
 std::string EngineSession::handle_line(const std::string& line) {
-  if (json_text_deeper_than(line)) {
-    return error_json(invalid_argument(fmt::format(
-                          "the line nests arrays and objects deeper than {} levels (expected "
-                          "one JSON object)",
-                          kMaxJsonDepth)))
+  const auto req = parse_json_text(line, "the line");
+  if (!req) {
+    return error_json(invalid_argument(req.status().message() + " (expected one JSON object)"))
         .dump();
   }
-  json req = json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (req.is_discarded())
-    return error_json(invalid_argument("the line is not valid JSON (expected one JSON object)"))
-        .dump();
-  return handle(req).dump();
+  return handle(*req).dump();
 }
 
 json EngineSession::handle(const json& req) {

@@ -1,5 +1,7 @@
 #include "core/json_depth.h"
 
+#include <fmt/format.h>
+
 namespace meeple {
 
 bool json_text_deeper_than(std::string_view text, int limit) {
@@ -23,6 +25,16 @@ bool json_text_deeper_than(std::string_view text, int limit) {
     }
   }
   return false;
+}
+
+Result<nlohmann::json> parse_json_text(std::string_view text, std::string_view subject, int limit) {
+  if (json_text_deeper_than(text, limit)) {
+    return invalid_argument(
+        fmt::format("{} is nested deeper than {} levels of arrays and objects", subject, limit));
+  }
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return invalid_argument(fmt::format("{} is not valid JSON", subject));
+  return j;
 }
 
 bool json_depth_at_most(const nlohmann::json& v, int limit) {

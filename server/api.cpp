@@ -42,12 +42,9 @@ Result<json> parse_body(const std::string& body, bool allow_empty) {
     if (allow_empty) return json::object();
     return invalid_argument("the request body must be a JSON object");
   }
-  if (json_text_deeper_than(body)) {
-    return invalid_argument(fmt::format(
-        "the request body nests arrays and objects deeper than {} levels", kMaxJsonDepth));
-  }
-  json j = json::parse(body, nullptr, false);
-  if (j.is_discarded()) return invalid_argument("the request body is not valid JSON");
+  auto parsed = parse_json_text(body, "the request body");
+  if (!parsed) return parsed.status();
+  json j = std::move(*parsed);
   if (!j.is_object()) return invalid_argument("the request body must be a JSON object");
   return j;
 }
