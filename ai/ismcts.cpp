@@ -4,15 +4,30 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <cmath>
+#include <map>
+#include <thread>
 
 #include "ai/chance.h"
 #include "core/decision.h"
 
 namespace meeple {
 
-// The tree: nodes in one vector (indexes, not pointers, so growth is safe).
-struct IsmctsBot::Tree {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Samples chance nodes until a seat decides or the game ends.
+void play_chance(State& s, Rng& rng, std::vector<double>& weights) {
+  while (s.is_chance()) s.apply(sample_chance_outcome(s, rng, weights));
+}
+
+}  // namespace
+
+// One search tree, its RNG and its reused buffers; one per thread.
+class IsmctsBot::Searcher {
+ public:
   struct Edge {
     Action action;
     int child;
@@ -23,145 +38,193 @@ struct IsmctsBot::Tree {
   struct Node {
     std::vector<Edge> edges;  // sorted by action
   };
-  std::vector<Node> nodes;
 
-  void reset() {
-    nodes.clear();
-    nodes.emplace_back();
+  Searcher(const Game& game, const IsmctsOptions& options, uint64_t seed)
+      : options_(options), rng_(seed) {
+    const GameMetadata m = game.metadata();
+    min_utility_ = m.min_utility;
+    max_utility_ = m.max_utility > m.min_utility ? m.max_utility : m.min_utility + 1;
   }
-  int add_node() {
-    nodes.emplace_back();
-    return static_cast<int>(nodes.size()) - 1;
+
+  // Searches d for up to `iterations` iterations or until `deadline` (when
+  // timed); returns the iterations done. The root's edges hold the result.
+  int search(const Decision& d, int iterations, bool timed, Clock::time_point deadline) {
+    nodes_.clear();
+    nodes_.emplace_back();
+    int it = 0;
+    for (; it < iterations; ++it) {
+      // The clock is read every 8 iterations: a playout is microseconds.
+      if (timed && it % 8 == 0 && it > 0 && Clock::now() >= deadline) break;
+      iterate(d);
+    }
+    return it;
   }
-};
 
-namespace {
+  const std::vector<Edge>& root() const { return nodes_[0].edges; }
 
-// Samples chance nodes until a seat decides or the game ends.
-void play_chance(State& s, Rng& rng, std::vector<double>& weights) {
-  while (s.is_chance()) s.apply(sample_chance_outcome(s, rng, weights));
-}
-
-}  // namespace
-
-IsmctsBot::IsmctsBot(const Game& game, IsmctsOptions options, uint64_t seed)
-    : options_(std::move(options)), rng_(seed), tree_(std::make_unique<Tree>()) {
-  const GameMetadata m = game.metadata();
-  min_utility_ = m.min_utility;
-  max_utility_ = m.max_utility > m.min_utility ? m.max_utility : m.min_utility + 1;
-}
-
-IsmctsBot::~IsmctsBot() = default;
-
-std::string IsmctsBot::name() const {
-  return fmt::format("ismcts:{}", options_.iterations);
-}
-
-void IsmctsBot::scaled_returns(const State& s, std::vector<double>& out) const {
-  out = s.returns();
-  for (double& v : out) v = (v - min_utility_) / (max_utility_ - min_utility_);
-}
-
-Action IsmctsBot::choose(const Decision& d) {
-  const auto& root_legal = d.legal_actions();
-  assert(!root_legal.empty());
-  root_visits_.clear();
-  root_value_ = 0.5;
-  if (root_legal.size() == 1) {
-    root_visits_.emplace_back(root_legal[0], 0);
-    return root_legal[0];
-  }
-  Tree& tree = *tree_;
-  tree.reset();
+ private:
   struct Step {
     int node;
     size_t edge;
     Seat actor;
   };
-  std::vector<Step> path;
-  std::vector<Action> legal, untried;
-  for (int it = 0; it < options_.iterations; ++it) {
+
+  void iterate(const Decision& d) {
     d.determinize_into(rng_, sample_);
     State& s = *sample_;
-    path.clear();
+    path_.clear();
     int node = 0;
     bool expanded = false;
     while (!expanded) {
       play_chance(s, rng_, weights_);
       if (s.is_terminal()) break;
       const Seat actor = s.current_player();
-      s.legal_actions(legal);
-      auto& edges = tree.nodes[node].edges;
+      s.legal_actions(legal_);
+      auto& edges = nodes_[static_cast<size_t>(node)].edges;
       // Availability, and the legal actions this node has not tried yet.
-      untried.clear();
+      untried_.clear();
       size_t e = 0;
-      for (Action a : legal) {
+      for (Action a : legal_) {
         while (e < edges.size() && edges[e].action < a) ++e;
         if (e < edges.size() && edges[e].action == a) {
           ++edges[e].available;
         } else {
-          untried.push_back(a);
+          untried_.push_back(a);
         }
       }
       size_t pick;
-      if (!untried.empty()) {
-        const Action a = untried[rng_.below(untried.size())];
-        const int child = tree.add_node();  // may reallocate: re-find edges
-        auto& es = tree.nodes[node].edges;
+      if (!untried_.empty()) {
+        const Action a = untried_[rng_.below(untried_.size())];
+        nodes_.emplace_back();  // may reallocate: re-find the edges
+        const int child = static_cast<int>(nodes_.size()) - 1;
+        auto& es = nodes_[static_cast<size_t>(node)].edges;
         auto pos = std::lower_bound(es.begin(), es.end(), a,
-                                    [](const Tree::Edge& x, Action y) { return x.action < y; });
-        pos = es.insert(pos, Tree::Edge{a, child, 0, 1, 0});
+                                    [](const Edge& x, Action y) { return x.action < y; });
+        pos = es.insert(pos, Edge{a, child, 0, 1, 0});
         pick = static_cast<size_t>(pos - es.begin());
         expanded = true;
       } else {
         double best = -1;
         pick = 0;
-        for (size_t i = 0, k = 0; i < legal.size(); ++i) {
-          while (edges[k].action < legal[i]) ++k;
-          const Tree::Edge& x = edges[k];
+        for (size_t i = 0, k = 0; i < legal_.size(); ++i) {
+          while (edges[k].action < legal_[i]) ++k;
+          const Edge& x = edges[k];
           const double ucb = x.value / x.visits +
                              options_.exploration * std::sqrt(std::log(x.available) / x.visits);
           if (ucb > best) best = ucb, pick = k;
         }
       }
-      const Tree::Edge& chosen = tree.nodes[node].edges[pick];
-      path.push_back({node, pick, actor});
+      const Edge& chosen = nodes_[static_cast<size_t>(node)].edges[pick];
+      path_.push_back({node, pick, actor});
       s.apply(chosen.action);
       node = chosen.child;
     }
-    // Playout: random decisions and sampled chance to the end or the limit.
+    // Playout: the policy's (or random) decisions and sampled chance, to
+    // the end or the limit.
     for (int step = 0; step < options_.rollout_limit && !s.is_terminal(); ++step) {
       if (s.is_chance()) {
         s.apply(sample_chance_outcome(s, rng_, weights_));
       } else {
-        s.legal_actions(legal);
-        s.apply(legal[rng_.below(legal.size())]);
+        s.legal_actions(legal_);
+        s.apply(options_.rollout ? options_.rollout(s, legal_, rng_)
+                                 : legal_[rng_.below(legal_.size())]);
       }
     }
     if (s.is_terminal()) {
-      scaled_returns(s, value_);
+      value_ = s.returns();
+      for (double& v : value_) v = (v - min_utility_) / (max_utility_ - min_utility_);
     } else if (options_.leaf_value) {
       value_ = options_.leaf_value(s);
     } else {
       value_.assign(static_cast<size_t>(d.num_seats()), 0.5);
     }
-    for (const Step& p : path) {
-      Tree::Edge& x = tree.nodes[p.node].edges[p.edge];
+    for (const Step& p : path_) {
+      Edge& x = nodes_[static_cast<size_t>(p.node)].edges[p.edge];
       ++x.visits;
       x.value += value_[static_cast<size_t>(p.actor)];
     }
   }
-  // The root's most visited action that is legal in the true decision (every
-  // determinization has the seat's legal actions, so all of them are).
-  const Tree::Edge* best = nullptr;
-  for (const auto& x : tree.nodes[0].edges) {
-    if (!d.is_legal(x.action)) continue;
-    root_visits_.emplace_back(x.action, x.visits);
-    if (!best || x.visits > best->visits) best = &x;
+
+  const IsmctsOptions& options_;
+  double min_utility_, max_utility_;
+  Rng rng_;
+  std::vector<Node> nodes_;        // indexes, not pointers, so growth is safe
+  std::unique_ptr<State> sample_;  // reused determinization storage
+  std::vector<Step> path_;
+  std::vector<Action> legal_, untried_;
+  std::vector<double> weights_, value_;  // per-iteration buffers, reused
+};
+
+IsmctsBot::IsmctsBot(const Game& game, IsmctsOptions options, uint64_t seed)
+    : options_(std::move(options)) {
+  options_.threads = std::clamp(options_.threads, 1, 64);
+  options_.iterations = std::max(options_.iterations, 1);
+  // Tree 0 draws from the seed itself, so one thread searches exactly as
+  // before threads existed; the others from seeds derived from it.
+  for (int t = 0; t < options_.threads; ++t)
+    searchers_.push_back(std::make_unique<Searcher>(
+        game, options_, t == 0 ? seed : mix64(seed, static_cast<uint64_t>(t))));
+}
+
+IsmctsBot::~IsmctsBot() = default;
+
+std::string IsmctsBot::name() const {
+  if (!options_.name.empty()) return options_.name;
+  return fmt::format("ismcts:{}", options_.iterations);
+}
+
+Action IsmctsBot::choose(const Decision& d) {
+  // Decision caches its legal actions on first use: that happens here,
+  // before the threads share d (they use only determinize and is_legal).
+  const auto& root_legal = d.legal_actions();
+  assert(!root_legal.empty());
+  root_visits_.clear();
+  root_value_ = 0.5;
+  iterations_done_ = 0;
+  if (root_legal.size() == 1) {
+    root_visits_.emplace_back(root_legal[0], 0);
+    return root_legal[0];
   }
-  if (!best) return root_legal[rng_.below(root_legal.size())];
-  root_value_ = best->visits > 0 ? best->value / best->visits : 0.5;
-  return best->action;
+  const bool timed = options_.milliseconds > 0;
+  const auto deadline =
+      Clock::now() + std::chrono::microseconds(static_cast<int64_t>(options_.milliseconds * 1000));
+  const int n = options_.threads;
+  std::vector<int> done(static_cast<size_t>(n), 0);
+  auto run = [&](int t) {
+    const int share = options_.iterations / n + (t < options_.iterations % n ? 1 : 0);
+    done[static_cast<size_t>(t)] =
+        searchers_[static_cast<size_t>(t)]->search(d, share, timed, deadline);
+  };
+  if (n == 1) {
+    run(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < n; ++t) pool.emplace_back(run, t);
+    run(0);
+    for (auto& th : pool) th.join();
+  }
+  // Sum the trees' roots, over the actions legal in the true decision
+  // (every determinization has the seat's legal actions, so all are).
+  std::map<Action, std::pair<int, double>> total;
+  for (int t = 0; t < n; ++t) {
+    iterations_done_ += done[static_cast<size_t>(t)];
+    for (const auto& x : searchers_[static_cast<size_t>(t)]->root()) {
+      if (!d.is_legal(x.action)) continue;
+      auto& [visits, value] = total[x.action];
+      visits += x.visits;
+      value += x.value;
+    }
+  }
+  Action best = kInvalidAction;
+  int best_visits = -1;
+  double best_value = 0;
+  for (const auto& [action, vv] : total) {
+    root_visits_.emplace_back(action, vv.first);
+    if (vv.first > best_visits) best = action, best_visits = vv.first, best_value = vv.second;
+  }
+  if (best == kInvalidAction) return root_legal.front();
+  root_value_ = best_visits > 0 ? best_value / best_visits : 0.5;
+  return best;
 }
 
 }  // namespace meeple

@@ -8,15 +8,24 @@
 // counting as "available" only the iterations where an action was legal (so
 // an action legal in few worlds is not starved or over-trusted). Chance is
 // open-loop: outcomes are sampled with their probabilities and not stored in
-// the tree. The first untried action expands a node, a random playout
-// follows, and every seat's return (scaled to 0..1 by the game's utility
-// bounds) is backed up; each node keeps the value of the seat that chose it.
-// The move played is the root action visited most.
+// the tree. The first untried action expands a node, a playout follows
+// (random, or the game's rollout policy), and every seat's return (scaled to
+// 0..1 by the game's utility bounds) is backed up; each node keeps the value
+// of the seat that chose it. The move played is the root action visited most.
 //
-// Limits: a playout that reaches rollout_limit steps without ending scores
-// 0.5 for everyone (or the leaf evaluation, when given), so games that random
-// play never ends (Risk) need a leaf evaluation to play well; no tree reuse
-// between moves; one thread (an arena runs games in parallel instead).
+// Budget: `iterations`, or `milliseconds` of thinking (then `iterations` is
+// only a cap). Threads: root parallelism — `threads` independent trees,
+// each with its own RNG and its share of the iterations, whose root visits
+// and values are summed (Chaslot, Winands and van den Herik 2008 found it
+// as strong as sharing one tree, and it needs no locks). With an iteration
+// budget the choice depends only on the seed, never on the scheduling.
+//
+// Limits: a playout that reaches rollout_limit steps without ending is
+// scored by the leaf evaluation (0.5 for everyone when there is none), so
+// games that random play never ends (Risk) need one to play well. No tree
+// reuse between moves: the next decision's tree would have to be found
+// under the other seats' unseen choices and the chance drawn since, and
+// open-loop trees keep little that is worth it.
 #pragma once
 
 #include <functional>
@@ -28,12 +37,19 @@
 namespace meeple {
 
 struct IsmctsOptions {
-  int iterations = 1000;
+  int iterations = 1000;     // in all threads together; a cap when timed
+  double milliseconds = 0;   // > 0: think this long (wall clock)
+  int threads = 1;           // independent trees searched at once
   double exploration = 0.7;  // UCB1's c on values in 0..1
   int rollout_limit = 400;   // playout steps (decisions and chance outcomes)
   // Optional: each seat's value in 0..1 of a state where a playout stopped
   // unfinished; default 0.5 for everyone.
   std::function<std::vector<double>(const State&)> leaf_value;
+  // Optional: the playout's choice at a decision (legal: s's legal actions);
+  // default uniformly random. Called from every search thread at once.
+  std::function<Action(const State& s, const std::vector<Action>& legal, Rng& rng)> rollout;
+  // The name the bot reports (default "ismcts:N").
+  std::string name;
 };
 
 class IsmctsBot final : public Bot {
@@ -44,24 +60,23 @@ class IsmctsBot final : public Bot {
   Action choose(const Decision& d) override;
   std::optional<double> win_chance() const override { return root_value_; }
 
-  // After choose(): visits of each root action, for hints and tests.
+  // After choose(): visits of each root action (all threads), for hints
+  // and tests.
   const std::vector<std::pair<Action, int>>& root_visits() const { return root_visits_; }
   // After choose(): the chosen action's mean value for the deciding seat
   // (0..1), an estimate of its chance to win.
   double root_value() const { return root_value_; }
+  // After choose(): iterations searched, in all threads.
+  int iterations_done() const { return iterations_done_; }
+
+  class Searcher;  // one tree and its RNG (ismcts.cpp)
 
  private:
-  struct Tree;
-  void scaled_returns(const State& s, std::vector<double>& out) const;
-
   IsmctsOptions options_;
-  double min_utility_, max_utility_;
-  Rng rng_;
-  std::unique_ptr<Tree> tree_;
-  std::unique_ptr<State> sample_;  // reused determinization storage
+  std::vector<std::unique_ptr<Searcher>> searchers_;
   std::vector<std::pair<Action, int>> root_visits_;
   double root_value_ = 0.5;
-  std::vector<double> weights_, value_;  // per-iteration buffers, reused
+  int iterations_done_ = 0;
 };
 
 }  // namespace meeple

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "all_games/all_games.h"
 #include "core/match.h"
 
@@ -86,6 +88,80 @@ TEST(Ismcts, BeatsRandomAtReversi) {
     wins += m.state().returns()[static_cast<size_t>(mine)] > 0;
   }
   EXPECT_GE(wins, 5);
+}
+
+// Root parallelism: the threads' iterations add up to the budget, and with
+// an iteration budget the choice depends on the seed only (run twice, and
+// against the thread count's own repeat).
+TEST(Ismcts, ThreadsShareTheBudgetAndRepeatForTheSameSeed) {
+  auto game = all_games().create("goa", {{"players", 3}});
+  ASSERT_TRUE(game.is_ok());
+  Match m = Match::start(*game, 8);
+  m.resolve_chance();
+  const Decision d(**game, m.state());
+  ASSERT_GT(d.legal_actions().size(), 1u);
+  IsmctsOptions o;
+  o.iterations = 301;
+  o.threads = 3;
+  o.rollout_limit = 50;
+  IsmctsBot a(**game, o, 9), b(**game, o, 9);
+  const Action x = a.choose(d);
+  EXPECT_TRUE(d.is_legal(x));
+  EXPECT_EQ(x, b.choose(d));
+  EXPECT_EQ(a.root_visits(), b.root_visits());
+  EXPECT_EQ(a.iterations_done(), 301);
+  int visits = 0;
+  for (const auto& [action, n] : a.root_visits()) visits += n;
+  EXPECT_EQ(visits, 301);
+  // One thread searches as the bot always did: tree 0 keeps the seed.
+  o.threads = 1;
+  IsmctsBot one(**game, o, 9), again(**game, o, 9);
+  EXPECT_EQ(one.choose(d), again.choose(d));
+  EXPECT_EQ(one.root_visits(), again.root_visits());
+}
+
+// A time budget stops the search long before an iteration cap it could
+// never reach, and still chooses a legal action from what it searched.
+TEST(Ismcts, ATimeBudgetStopsTheSearch) {
+  auto game = all_games().create("king-is-dead", {{"players", 2}});
+  ASSERT_TRUE(game.is_ok());
+  Match m = Match::start(*game, 5);
+  m.resolve_chance();
+  const Decision d(**game, m.state());
+  IsmctsOptions o;
+  o.iterations = 1'000'000'000;
+  o.milliseconds = 20;
+  o.threads = 2;
+  IsmctsBot bot(**game, o, 3);
+  EXPECT_TRUE(d.is_legal(bot.choose(d)));
+  EXPECT_GT(bot.iterations_done(), 0);
+  EXPECT_LT(bot.iterations_done(), o.iterations);
+}
+
+// A rollout policy replaces random playouts; the leaf evaluation scores
+// playouts cut short.
+TEST(Ismcts, UsesTheRolloutPolicyAndTheLeafValue) {
+  auto game = all_games().create("reversi", json::object());
+  ASSERT_TRUE(game.is_ok());
+  Match m = Match::start(*game, 1);
+  const Decision d(**game, m.state());
+  std::atomic<int> rollouts{0}, leaves{0};
+  IsmctsOptions o;
+  o.iterations = 40;
+  o.rollout_limit = 3;
+  o.rollout = [&](const State&, const std::vector<Action>& legal, Rng&) {
+    ++rollouts;
+    return legal.front();
+  };
+  o.leaf_value = [&](const State& s) {
+    ++leaves;
+    return std::vector<double>(static_cast<size_t>(s.num_seats()), 0.25);
+  };
+  IsmctsBot bot(**game, o, 2);
+  EXPECT_TRUE(d.is_legal(bot.choose(d)));
+  EXPECT_EQ(leaves.load(), 40);  // no playout of 3 moves ends a game of 60
+  EXPECT_GT(rollouts.load(), 0);
+  EXPECT_DOUBLE_EQ(bot.root_value(), 0.25);
 }
 
 }  // namespace
