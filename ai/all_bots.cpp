@@ -22,25 +22,52 @@ namespace {
 
 void register_all_bots() {
 #ifdef MEEPLE_HAVE_REVERSI
-  register_bot("reversi", reversi::make_reversi_bot);
+  register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1});
 #endif
 #ifdef MEEPLE_HAVE_RISK
-  register_bot("risk", risk::make_risk_bot);
+  register_bot("risk", risk::make_risk_bot, {risk::level_names(), 2});
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
-  register_bot("king-is-dead", king_is_dead::make_kid_bot);
+  register_bot("king-is-dead", king_is_dead::make_kid_bot, {king_is_dead::level_names(), 1});
 #endif
 #ifdef MEEPLE_HAVE_GOA
-  register_bot("goa", goa::make_goa_bot);
+  register_bot("goa", goa::make_goa_bot, {goa::level_names(), 2});
 #endif
+}
+
+void ensure_registered() {
+  static std::once_flag once;
+  std::call_once(once, register_all_bots);
 }
 
 }  // namespace
 
 Result<std::unique_ptr<Bot>> make_bot(const Game& game, int level, uint64_t seed) {
-  static std::once_flag once;
-  std::call_once(once, register_all_bots);
+  ensure_registered();
   return make_bot_from(find_bot_factory(game.info().name), game, level, seed);
+}
+
+std::vector<std::string> level_names(const std::string& game_name) {
+  ensure_registered();
+  std::vector<std::string> names{"random"};
+  if (const BotLevels* levels = registered_levels(game_name))
+    names.insert(names.end(), levels->names.begin(), levels->names.end());
+  return names;
+}
+
+int heuristic_level(const std::string& game_name) {
+  ensure_registered();
+  const BotLevels* levels = registered_levels(game_name);
+  return levels ? levels->heuristic : 0;
+}
+
+json describe_levels(const std::string& game_name) {
+  const std::vector<std::string> names = level_names(game_name);
+  return {{"min", kMinLevel},
+          {"max", kMaxLevel},
+          {"top", static_cast<int>(names.size()) - 1},
+          {"heuristic", heuristic_level(game_name)},
+          {"names", names}};
 }
 
 }  // namespace meeple

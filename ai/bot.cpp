@@ -14,20 +14,30 @@ Action RandomBot::choose(const Decision& d) {
 
 namespace {
 
-std::map<std::string, BotFactory>& factories() {
-  static std::map<std::string, BotFactory> f;
+struct Registered {
+  BotFactory factory;
+  BotLevels levels;
+};
+
+std::map<std::string, Registered>& factories() {
+  static std::map<std::string, Registered> f;
   return f;
 }
 
 }  // namespace
 
-void register_bot(const std::string& game_name, BotFactory factory) {
-  factories()[game_name] = std::move(factory);
+void register_bot(const std::string& game_name, BotFactory factory, BotLevels levels) {
+  factories()[game_name] = Registered{std::move(factory), std::move(levels)};
 }
 
 const BotFactory* find_bot_factory(const std::string& game_name) {
   auto it = factories().find(game_name);
-  return it == factories().end() ? nullptr : &it->second;
+  return it == factories().end() ? nullptr : &it->second.factory;
+}
+
+const BotLevels* registered_levels(const std::string& game_name) {
+  auto it = factories().find(game_name);
+  return it == factories().end() ? nullptr : &it->second.levels;
 }
 
 Result<std::unique_ptr<Bot>> make_bot_from(const BotFactory* factory, const Game& game, int level,

@@ -9,15 +9,19 @@
 // determinize(rng), and no way to reach the true state of a hidden-
 // information game. docs/bots.md explains it, with an example bot.
 //
-// Levels: 0 is the uniformly random player, for every game. 1..10 are the
-// game's best bot at rising strength (1 instant and weak, 10 about five
-// seconds a move). A game with no bot of its own falls back to random.
+// Levels: 0 is the uniformly random player, for every game. 1 up to the
+// game's top level are its bots at rising strength (1 instant and weak,
+// beatable by a beginner); every level up to 10 is accepted, and those
+// above the top play as the top (Reversi has 10, Goa 5, Risk and The King
+// is Dead 2: level_names). A game with no bot of its own falls back to
+// random.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/decision.h"
 #include "core/game.h"
@@ -60,8 +64,28 @@ Result<std::unique_ptr<Bot>> make_bot(const Game& game, int level, uint64_t seed
 
 // Game-specific bots register here (ai/all_bots.cpp).
 using BotFactory = std::function<std::unique_ptr<Bot>(const Game& game, int level, uint64_t seed)>;
-void register_bot(const std::string& game_name, BotFactory factory);
+// What a game's levels are: names[i] says what level i + 1 plays ("ISMCTS,
+// 400 iterations a move"), so its size is the game's top level; `heuristic`
+// is the level of its plain fast player (arenas' "heuristic" agent, and the
+// players of hint playouts).
+struct BotLevels {
+  std::vector<std::string> names;
+  int heuristic = 1;
+};
+void register_bot(const std::string& game_name, BotFactory factory, BotLevels levels);
 const BotFactory* find_bot_factory(const std::string& game_name);
+// What each level of the game plays, from level 0 ("random") to its top
+// level (ai/all_bots.cpp registers them first). Just {"random"} for a game
+// with no bot of its own.
+std::vector<std::string> level_names(const std::string& game_name);
+// The level of the game's plain fast player (BotLevels::heuristic; 0 for a
+// game with no bot of its own).
+int heuristic_level(const std::string& game_name);
+// {"min": 0, "max": 10, "top": T, "heuristic": H, "names":
+// level_names(game_name)}, for `meeple list` and GET /api/games.
+json describe_levels(const std::string& game_name);
+// The registered levels (no registration triggered; nullptr if none).
+const BotLevels* registered_levels(const std::string& game_name);
 // make_bot with a given factory (nullptr: random at every level).
 Result<std::unique_ptr<Bot>> make_bot_from(const BotFactory* factory, const Game& game, int level,
                                            uint64_t seed);

@@ -27,11 +27,13 @@ PlayoutEstimate estimate_by_playouts(const Game& game, const Decision& d, Action
   const int n = game.num_seats();
   const int64_t length = game.metadata().practical_game_length;
   const int64_t max_steps = length > 0 ? length : 100000;
-  // One level-1 bot per seat, reused by every playout (a bot keeps no state
+  // One heuristic bot per seat (heuristic_level: fast; a level 1 may play
+  // carelessly on purpose), reused by every playout (a bot keeps no state
   // between decisions that would leak one world into the next).
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < n; ++s) {
-    auto bot = make_bot(game, 1, mix64(seed, static_cast<uint64_t>(s) + 1));
+    auto bot = make_bot(game, heuristic_level(game.info().name),
+                        mix64(seed, static_cast<uint64_t>(s) + 1));
     bots.push_back(bot ? std::move(*bot) : std::make_unique<RandomBot>(seed + s));
   }
   Rng rng(seed);

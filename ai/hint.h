@@ -6,10 +6,10 @@
 // alpha-beta score, ISMCTS's root value: Bot::win_chance); otherwise from
 // playouts: the hinted action is played in determinizations of what the seat
 // knows (so a hint never leaks a hidden card), and each is played to the end
-// by every seat's level-1 bot, each deciding from its own information in that
-// world. A seat "wins" a playout when its return is the highest (shared with
-// teammates); a game where every return is equal counts 1/seats; a playout
-// cut off at the game's practical length counts as such a draw.
+// by every seat's heuristic bot (ai/bot.h: heuristic_level), each deciding from its own information
+// in that world. A seat "wins" a playout when its return is the highest (shared with teammates); a
+// game where every return is equal counts 1/seats; a playout cut off at the game's practical length
+// counts as such a draw.
 #pragma once
 
 #include <optional>

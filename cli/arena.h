@@ -7,7 +7,7 @@
 // colours in Reversi, every turn position in Risk), which cancels the seat
 // advantage and, in games with chance, most of the luck.
 //
-// Agents (parse_agent): "random", "heuristic" (the game's level-1 bot),
+// Agents (parse_agent): "random", "heuristic" (the game's heuristic level),
 // "level:N" or "N" (make_bot at level N), "ismcts:N" (ai/ismcts.h with N
 // iterations a move, random playouts), "cmd:COMMAND" (an external
 // program, cli/external_bot.h), each optionally labelled "NAME=SPEC".

@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "ai/bot.h"
 #include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "core/registry.h"
@@ -31,8 +32,11 @@ void add_list_command(CLI::App& app) {
   cmd->add_flag("--json", *as_json, "Print the list as JSON");
   cmd->callback([as_json] {
     json all = json::array();
-    for (const GameInfo* info : all_games().list())
-      all.push_back(all_games().describe_with_metadata(*info));
+    for (const GameInfo* info : all_games().list()) {
+      json g = all_games().describe_with_metadata(*info);
+      g["levels"] = describe_levels(info->name);
+      all.push_back(std::move(g));
+    }
     if (*as_json) {
       std::cout << all.dump(2) << "\n";
       return;
@@ -46,6 +50,13 @@ void add_list_command(CLI::App& app) {
       for (const auto& o : g["options"])
         fmt::print("    --option {}={:<28} default {:<12} {}\n", o["name"].get<std::string>(),
                    allowed_values(o), o["default"].dump(), o["description"].get<std::string>());
+      // The computer's levels (--level, --agent level:N), each named.
+      const json& levels = g["levels"];
+      for (size_t l = 0; l < levels["names"].size(); ++l)
+        fmt::print("    level {:<2} {}\n", l, levels["names"][l].get<std::string>());
+      if (levels["top"].get<int>() < kMaxLevel)
+        fmt::print("    levels {}..{} play as level {}\n", levels["top"].get<int>() + 1, kMaxLevel,
+                   levels["top"].get<int>());
     }
   });
 }

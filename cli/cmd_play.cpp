@@ -101,7 +101,9 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seats", args->seats,
                   "Who sits where, in seat order: human or computer[:LEVEL], comma-separated "
                   "(default: you in seat 0, the computer elsewhere)");
-  cmd->add_option("--level", args->level, "Level of computer seats without one (0 random .. 10)")
+  cmd->add_option("--level", args->level,
+                  "Level of computer seats without one (0 random .. 10; `meeple list` names "
+                  "each game's levels)")
       ->check(CLI::Range(0, 10));
   cmd->add_option("--hint-level", args->hint_level,
                   "Level whose move and chance to win `hint` shows (1 .. 10)")

@@ -139,7 +139,7 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
     json games = json::array();
     for (const GameInfo* info : all_games().list()) {
       json g = all_games().describe_with_metadata(*info);
-      g["levels"] = {{"min", kMinLevel}, {"max", kMaxLevel}};
+      g["levels"] = describe_levels(info->name);
       games.push_back(std::move(g));
     }
     return done(ApiResponse{200, {{"games", games}}});

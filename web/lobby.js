@@ -31,12 +31,14 @@ function seatCount(game, options) {
   return game.min_seats;
 }
 
-function seatRow(i, choice) {
+// The computer's levels, named: 0 (random) up to the game's top level
+// (GET /api/games: levels.names); levels above the top play as it.
+function seatRow(i, choice, levels) {
   const sel = h('select', { 'data-seat': i, 'aria-label': `seat ${i + 1}` },
     h('option', { value: 'you' }, 'You'),
     h('option', { value: 'invite' }, 'A friend (invite link)'),
     h('option', { value: 'open' }, 'Anyone (open seat, joined from the lobby)'),
-    ...[0, 1, 2, 3, 5, 7, 10].map((l) => h('option', { value: `computer:${l}` }, `Computer, level ${l}`)));
+    ...levels.names.map((name, l) => h('option', { value: `computer:${l}` }, `Computer, level ${l}: ${name}`)));
   sel.value = choice;
   return { el: h('label.field', {}, h('span', {}, `Seat ${i + 1}`), sel), sel };
 }
@@ -55,7 +57,8 @@ function renderCreate(box, games, onError) {
     seatRows = [];
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
-      const row = seatRow(i, i === 0 ? 'you' : 'computer:3');
+      const levels = game().levels;
+      const row = seatRow(i, i === 0 ? 'you' : `computer:${Math.min(3, levels.top)}`, levels);
       seatRows.push(row);
       seatsBox.append(row.el);
     }

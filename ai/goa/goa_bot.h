@@ -12,16 +12,38 @@
 // - a marker goes on the tile it would most like to own (its auctioneer
 //   sells it or keeps it).
 //
-// Levels 1..10 are this heuristic (level 0 is the random bot); the seed only
-// draws the determinization, the samples and the ties.
+// Levels (level 0 is the random bot; 6..10 play as 5): 1 is the heuristic
+// with half its moves random, 2 the heuristic (the seed draws the
+// determinization, the samples and the ties), 3..5 ISMCTS (ai/ismcts.h)
+// whose leaves are scored by the heuristic's worth (leaf_values), at the
+// budgets of goa_bot.cpp's kLevels. Calibration: docs/bots.md, "Levels".
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "ai/bot.h"
 
 namespace meeple::goa {
+
+inline constexpr int kTopLevel = 5;
+
+struct GoaLevel {
+  double careless;  // share of random moves (ai/careless.h)
+  int iterations;   // ISMCTS iterations a move; 0: the heuristic
+};
+
+// The settings of `level` (clamped to 1..kTopLevel).
+const GoaLevel& goa_level(int level);
+// What each level plays, levels 1..kTopLevel.
+std::vector<std::string> level_names();
+
+// Each seat's chance to win a position, 0..1: a logistic of its worth (the
+// heuristic's: points now and the means to earn more) against the best
+// other seat's. ISMCTS's leaf evaluation.
+std::vector<double> leaf_values(const State& state);
 
 std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed);
 

@@ -1,10 +1,13 @@
 // The heuristic King is Dead player (kid_bot.h).
 #include "ai/king_is_dead/kid_bot.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 
+#include "ai/ismcts.h"
 #include "games/king_is_dead/kid_state.h"
 
 namespace meeple::king_is_dead {
@@ -86,6 +89,11 @@ double evaluate(const KidState& s, int me) {
   return (1 - d2) * crown + d2 * sets + cards;
 }
 
+constexpr std::array<KidLevel, kTopLevel> kLevels = {{
+    {0},   // 1: the heuristic
+    {200}  // 2
+}};
+
 class KidBot final : public Bot {
  public:
   explicit KidBot(uint64_t seed) : rng_(seed) {}
@@ -134,8 +142,27 @@ class KidBot final : public Bot {
 
 }  // namespace
 
-std::unique_ptr<Bot> make_kid_bot(const Game& /*game*/, int /*level*/, uint64_t seed) {
-  return std::make_unique<KidBot>(seed);
+std::unique_ptr<Bot> make_kid_bot(const Game& game, int level, uint64_t seed) {
+  const KidLevel& l = kid_level(level);
+  if (l.iterations == 0) return std::make_unique<KidBot>(seed);
+  IsmctsOptions o;
+  o.iterations = l.iterations;
+  o.rollout_limit = 2000;  // random play ends a game in ~150 steps
+  o.name = fmt::format("king-is-dead ismcts:{}", l.iterations);
+  return std::make_unique<IsmctsBot>(game, std::move(o), seed);
+}
+
+std::vector<std::string> level_names() {
+  std::vector<std::string> names;
+  for (const KidLevel& l : kLevels)
+    names.push_back(l.iterations > 0
+                        ? fmt::format("ISMCTS, {} iterations a move, random playouts", l.iterations)
+                        : "the heuristic");
+  return names;
+}
+
+const KidLevel& kid_level(int level) {
+  return kLevels[static_cast<size_t>(std::clamp(level, 1, kTopLevel) - 1)];
 }
 
 }  // namespace meeple::king_is_dead

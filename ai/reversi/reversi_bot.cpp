@@ -145,6 +145,19 @@ LevelSettings level_settings(int level) {
   return kLevels[static_cast<size_t>(std::clamp(level, 1, 10) - 1)];
 }
 
+std::vector<std::string> level_names() {
+  std::vector<std::string> names;
+  for (const LevelSettings& l : kLevels) {
+    std::string n = l.seconds > 0
+                        ? fmt::format("searches {:g} s a move", l.seconds)
+                        : fmt::format("searches {} {}", l.depth, l.depth == 1 ? "ply" : "plies");
+    n += fmt::format(", exact at {} empties", l.exact_empties);
+    if (l.noise > 0) n += l.noise >= 250 ? ", very noisy" : ", a little noisy";
+    names.push_back(std::move(n));
+  }
+  return names;
+}
+
 std::unique_ptr<Bot> make_reversi_bot(const Game& /*game*/, int level, uint64_t seed) {
   return std::make_unique<ReversiBot>(level, seed);
 }

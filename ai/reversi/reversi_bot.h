@@ -28,6 +28,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "ai/bot.h"
 
@@ -43,6 +45,9 @@ struct LevelSettings {
 
 // The settings of `level` (1..10; clamped).
 LevelSettings level_settings(int level);
+
+// What each level plays, levels 1..10 ("4 plies, exact at 12 empties").
+std::vector<std::string> level_names();
 
 // The bot for `game` (which must be Reversi) at `level` 1..10.
 std::unique_ptr<Bot> make_reversi_bot(const Game& game, int level, uint64_t seed);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "ai/careless.h"
 #include "games/risk/odds.h"
 #include "games/risk/risk_state.h"
 
@@ -264,7 +265,15 @@ class HeuristicBot final : public Bot {
 
 }  // namespace
 
-std::unique_ptr<Bot> make_risk_bot(const Game& /*game*/, int /*level*/, uint64_t seed) {
+std::vector<std::string> level_names() {
+  return {"the heuristic, 50 % of its moves random",
+          "the heuristic (battle odds, borders, missions)"};
+}
+
+std::unique_ptr<Bot> make_risk_bot(const Game& /*game*/, int level, uint64_t seed) {
+  if (level == 1)
+    return std::make_unique<CarelessBot>(std::make_unique<HeuristicBot>(seed), 0.5,
+                                         mix64(seed, 0x6361u), "risk careless heuristic");
   return std::make_unique<HeuristicBot>(seed);
 }
 

@@ -60,7 +60,7 @@ json comparable(const std::vector<GameRecord>& records) {
 
 TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("random").level, 0);
-  EXPECT_EQ(agent("heuristic").level, 1);
+  EXPECT_EQ(agent("heuristic").spec, "heuristic");  // its level: heuristic_level(game)
   EXPECT_EQ(agent("level:7").level, 7);
   EXPECT_EQ(agent("7").label, "level7");
   EXPECT_EQ(agent("deep=level:9").label, "deep");
@@ -194,12 +194,12 @@ TEST(ArenaRun, EveryGamesBotsPlayLegally) {
       {"risk", {{"mode", "two-player-active"}, {"players", 2}}, {"heuristic", "random"}},
       {"risk",
        {{"mode", "missions"}, {"players", 4}, {"battles", "outcomes"}},
-       {"heuristic", "random", "heuristic", "level:2"}},
+       {"heuristic", "random", "heuristic", "level:1"}},
       {"king-is-dead", {{"players", 2}}, {"heuristic", "random"}},
       {"king-is-dead",
        {{"players", 4}, {"teams", true}},
        {"heuristic", "random", "heuristic", "random"}},
-      {"goa", {{"players", 3}}, {"heuristic", "random", "level:2"}},
+      {"goa", {{"players", 3}}, {"heuristic", "random", "level:1"}},
   };
   for (const auto& k : cases) {
     ArenaConfig c = config(k.game, k.options, k.agents, static_cast<int>(k.agents.size()));

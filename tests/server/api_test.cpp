@@ -26,6 +26,8 @@ TEST_F(ServerFixture, GamesListsReversiWithOptionsAndLevels) {
     if (g["name"] == "reversi") {
       found = true;
       EXPECT_EQ(g["levels"]["max"], 10);
+      EXPECT_EQ(g["levels"]["top"], 10);
+      EXPECT_EQ(g["levels"]["names"].size(), 11u);
       EXPECT_TRUE(g.contains("options"));
     }
   }

@@ -52,3 +52,37 @@ test('the lobby offers this browser its own seat back', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the seat chooser names each game\'s computer levels', async () => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#game');
+  const levels = async () => page.$$eval('select[data-seat="1"] option[value^="computer:"]',
+    (os) => os.map((o) => o.textContent));
+  // Reversi: 0 (random) to 10, each with what it plays.
+  await page.selectOption('#game', 'reversi');
+  let names = await levels();
+  assert.equal(names.length, 11);
+  assert.equal(names[0], 'Computer, level 0: random');
+  assert.match(names[10], /^Computer, level 10: searches 5 s a move/);
+  // Goa has five, its top a search; the default seat is level 3.
+  await page.selectOption('#game', 'goa');
+  names = await levels();
+  assert.equal(names.length, 6);
+  assert.match(names[5], /^Computer, level 5: ISMCTS, 12800 iterations a move/);
+  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:3');
+  // The King is Dead has two: the default seat is its top.
+  await page.selectOption('#game', 'king-is-dead');
+  names = await levels();
+  assert.equal(names.length, 3);
+  assert.match(names[2], /^Computer, level 2: ISMCTS, 200 iterations a move, random playouts$/);
+  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:2');
+  // Risk has two: the default seat is its top.
+  await page.selectOption('#game', 'risk');
+  assert.equal((await levels()).length, 3);
+  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

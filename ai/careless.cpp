@@ -1,0 +1,15 @@
+#include "ai/careless.h"
+
+namespace meeple {
+
+Action CarelessBot::choose(const Decision& d) {
+  const auto& legal = d.legal_actions();
+  // Both draws happen at every decision, so the sequence of the bot's
+  // choices depends only on its seed and the decisions it met.
+  const bool random = rng_.unit() < careless_;
+  const Action pick = legal[rng_.below(legal.size())];
+  if (legal.size() == 1) return legal.front();
+  return random ? pick : inner_->choose(d);
+}
+
+}  // namespace meeple

@@ -1,0 +1,28 @@
+// A weaker player made from a good one: with probability `careless` it
+// plays a uniformly random legal action instead of the inner bot's choice.
+// The lowest levels of Risk, The King is Dead and Goa are this (level 1:
+// beatable by a beginner, who still sees the sense in most of its moves).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "ai/bot.h"
+
+namespace meeple {
+
+class CarelessBot final : public Bot {
+ public:
+  CarelessBot(std::unique_ptr<Bot> inner, double careless, uint64_t seed, std::string name)
+      : inner_(std::move(inner)), careless_(careless), rng_(seed), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  Action choose(const Decision& d) override;
+
+ private:
+  std::unique_ptr<Bot> inner_;
+  double careless_;
+  Rng rng_;  // its own: the inner bot's draws stay the same
+  std::string name_;
+};
+
+}  // namespace meeple
