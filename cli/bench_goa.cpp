@@ -18,7 +18,7 @@ int bench_goa(double seconds_budget) {
       std::cerr << game.status().to_string() << "\n";
       return 1;
     }
-    for (int level : {0, 1}) {
+    for (int level : {0, 2}) {  // random, the heuristic (heuristic_level)
       auto rate = measure_playouts(*game, level, seconds_budget / 6, 42);
       if (!rate) {
         std::cerr << rate.status().to_string() << "\n";

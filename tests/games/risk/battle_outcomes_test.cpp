@@ -165,7 +165,7 @@ void conformance(const std::string& mode, int players, uint64_t seed) {
        .seed = seed,
        .deep_check_every = 7,
        .id_sweep_every = 10,
-       .player = [](const Game& game, uint64_t s) { return make_risk_bot(game, 1, s); }});
+       .player = [](const Game& game, uint64_t s) { return make_risk_bot(game, 2, s); }});
 }
 
 TEST(RiskBattleOutcomes, ConformanceDomination) {
