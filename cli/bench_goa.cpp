@@ -5,6 +5,7 @@
 
 #include <iostream>
 
+#include "ai/bot.h"
 #include "cli/bench_playouts.h"
 #include "cli/commands.h"
 #include "games/goa/goa_game.h"
@@ -18,7 +19,7 @@ int bench_goa(double seconds_budget) {
       std::cerr << game.status().to_string() << "\n";
       return 1;
     }
-    for (int level : {0, 2}) {  // random, the heuristic (heuristic_level)
+    for (int level : {0, heuristic_level("goa")}) {  // random, the heuristic
       auto rate = measure_playouts(*game, level, seconds_budget / 6, 42);
       if (!rate) {
         std::cerr << rate.status().to_string() << "\n";

@@ -6,6 +6,7 @@
 
 #include <iostream>
 
+#include "ai/bot.h"
 #include "cli/bench_playouts.h"
 #include "cli/commands.h"
 #include "games/king_is_dead/kid_game.h"
@@ -21,7 +22,7 @@ int bench_king_is_dead(double seconds_budget) {
         std::cerr << game.status().to_string() << "\n";
         return 1;
       }
-      for (int level : {0, 1}) {
+      for (int level : {0, heuristic_level("king-is-dead")}) {  // random, the heuristic
         auto rate = measure_playouts(*game, level, seconds_budget / 12, 42);
         if (!rate) {
           std::cerr << rate.status().to_string() << "\n";

@@ -1,6 +1,7 @@
 #include "cli/bench_playouts.h"
 
 #include <chrono>
+#include <string>
 #include <vector>
 
 #include "ai/bot.h"
@@ -24,7 +25,12 @@ Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, in
       if (!bot) return bot.status();
       bots.push_back(std::move(*bot));
     }
-    while (!m.state().is_terminal()) {
+    for (uint64_t steps = 0; !m.state().is_terminal(); ++steps) {
+      if (steps == kMaxStepsPerGame)
+        return Status(StatusCode::kInternal,
+                             "a game between level-" + std::to_string(level) +
+                                 " bots did not end within " + std::to_string(kMaxStepsPerGame) +
+                                 " steps");
       if (m.state().is_chance()) {
         m.sample_chance();
       } else {

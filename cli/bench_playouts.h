@@ -1,5 +1,6 @@
 // The loop every game's `meeple bench` shares: full games between bots of one
-// level (0: uniformly random), chance sampled with the match RNG as in a real
+// level (0: uniformly random; a game's heuristic is heuristic_level(name) in
+// ai/bot.h, not level 1), chance sampled with the match RNG as in a real
 // match, until a time budget is spent (at least one game).
 #pragma once
 
@@ -29,8 +30,13 @@ inline double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// A game longer than this many steps is an error, not a benchmark that never
+// returns (careless players can wander in Risk for ever).
+inline constexpr uint64_t kMaxStepsPerGame = 2000000;
+
 // Match seeds and bot seeds are drawn from `seed`, so a run is repeatable
-// up to where the clock stops it. An error: a bot chose an illegal action.
+// up to where the clock stops it. An error: a bot chose an illegal action,
+// or a game did not end within kMaxStepsPerGame steps.
 Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, int level,
                                      double seconds, uint64_t seed);
 

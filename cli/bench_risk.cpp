@@ -8,6 +8,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "ai/bot.h"
 #include "cli/bench_playouts.h"
 #include "cli/commands.h"
 #include "games/risk/risk_game.h"
@@ -88,7 +89,7 @@ int bench_risk(double seconds_budget) {
   }
   // 2. Full games: 3-player domination, heuristic bots, match RNG for chance.
   auto games_per_second = [&](const std::shared_ptr<const Game>& g, const char* label) {
-    auto rate = measure_playouts(g, 1, seconds_budget, 1000);
+    auto rate = measure_playouts(g, heuristic_level("risk"), seconds_budget, 1000);
     if (!rate) {
       std::cerr << rate.status().to_string() << "\n";
       return false;
