@@ -27,10 +27,9 @@ Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, in
     }
     for (uint64_t steps = 0; !m.state().is_terminal(); ++steps) {
       if (steps == kMaxStepsPerGame)
-        return Status(StatusCode::kInternal,
-                             "a game between level-" + std::to_string(level) +
-                                 " bots did not end within " + std::to_string(kMaxStepsPerGame) +
-                                 " steps");
+        return Status(StatusCode::kInternal, "a game between level-" + std::to_string(level) +
+                                                 " bots did not end within " +
+                                                 std::to_string(kMaxStepsPerGame) + " steps");
       if (m.state().is_chance()) {
         m.sample_chance();
       } else {
