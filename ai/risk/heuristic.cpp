@@ -188,6 +188,12 @@ Action best_of(Scorer&& scorer, Action fallback, double floor, Rng* rng) {
   return best;
 }
 
+// The steps that place one army at a time (a trade comes first, above).
+bool places_armies(Phase p) {
+  return p == Phase::kReinforce || p == Phase::kForcedTrade || p == Phase::kSetupPlace ||
+         p == Phase::kForcedPlace || p == Phase::kTwoPlayerPlace || p == Phase::kAllyPlace;
+}
+
 // Declaring a mission and trading a set never hurt: the heuristic does them
 // first (and the searcher does not second-guess it).
 Action first_declaration_or_trade(const RiskState& s, const std::vector<Action>& legal) {
@@ -204,16 +210,11 @@ Action first_declaration_or_trade(const RiskState& s, const std::vector<Action>&
 Action heuristic_action(const RiskState& s, const std::vector<Action>& legal, Rng* rng) {
   if (Action a = first_declaration_or_trade(s, legal); a != kInvalidAction) return a;
   auto scored = [&](auto score) { return [&, score](auto&& emit) { score(s, legal, emit); }; };
+  if (places_armies(s.phase()))
+    return best_of(scored([](auto&... x) { score_placements(x...); }), legal.front(), -1e18, rng);
   switch (s.phase()) {
     case Phase::kClaim:
       return best_of(scored([](auto&... x) { score_claims(x...); }), legal.front(), -1e9, rng);
-    case Phase::kReinforce:
-    case Phase::kForcedTrade:
-    case Phase::kSetupPlace:
-    case Phase::kForcedPlace:
-    case Phase::kTwoPlayerPlace:
-    case Phase::kAllyPlace:
-      return best_of(scored([](auto&... x) { score_placements(x...); }), legal.front(), -1e18, rng);
     case Phase::kAttack:
       return best_of(scored([](auto&... x) { score_attacks(x...); }), kEndAttack, -1, rng);
     case Phase::kDefend:
@@ -254,46 +255,42 @@ void candidate_actions(const RiskState& s, const std::vector<Action>& legal, int
   std::vector<std::pair<double, Action>> ranked;
   auto collect = [&](Action a, double score) { ranked.emplace_back(score, a); };
   Action stop = kInvalidAction;
-  switch (s.phase()) {
-    case Phase::kClaim:
-      score_claims(s, legal, collect);
-      break;
-    case Phase::kReinforce:
-    case Phase::kForcedTrade:
-    case Phase::kSetupPlace:
-    case Phase::kForcedPlace:
-    case Phase::kTwoPlayerPlace:
-    case Phase::kAllyPlace:
-      score_placements(s, legal, collect);
-      break;
-    case Phase::kAttack:
-      // Attacks with the most dice and a fair chance (the heuristic's
-      // threshold is 0.6 early on): the search weighs those the heuristic
-      // would not dare and those it would make.
-      for (Action a : legal) {
-        if (a < kAttackBase || a >= kEndAttack) continue;
-        const Edge& e = s.config().map->edges()[(a - kAttackBase) / 3];
-        if ((a - kAttackBase) % 3 + 1 != std::min(3, usable(s, e.from))) continue;
-        const double p = conquest_probability(usable(s, e.from), s.armies(e.to));
-        if (p >= 0.35) ranked.emplace_back(p, a);
-      }
-      stop = kEndAttack;
-      break;
-    case Phase::kDefend:
-    case Phase::kMoveIn:
-    case Phase::kFortify:
-    case Phase::kFortifyMove:
-    case Phase::kAllyReinforce:
-    case Phase::kRemoveArmy:
-      // The heuristic's: forced in all but name (the most dice, every army,
-      // every ally's die, the team-mate who can spare one), or a matter of
-      // where armies stand, which the leaf values cannot judge (moving in,
-      // fortifying).
-      out.push_back(heuristic_action(s, legal, nullptr));
-      return;
-    default:
-      out = legal;
-      return;
+  if (places_armies(s.phase())) {
+    score_placements(s, legal, collect);
+  } else {
+    switch (s.phase()) {
+      case Phase::kClaim:
+        score_claims(s, legal, collect);
+        break;
+      case Phase::kAttack:
+        // Attacks with the most dice and a fair chance (the heuristic's
+        // threshold is 0.6 early on): the search weighs those the heuristic
+        // would not dare and those it would make.
+        for (Action a : legal) {
+          if (a < kAttackBase || a >= kEndAttack) continue;
+          const Edge& e = s.config().map->edges()[(a - kAttackBase) / 3];
+          if ((a - kAttackBase) % 3 + 1 != std::min(3, usable(s, e.from))) continue;
+          const double p = conquest_probability(usable(s, e.from), s.armies(e.to));
+          if (p >= 0.35) ranked.emplace_back(p, a);
+        }
+        stop = kEndAttack;
+        break;
+      case Phase::kDefend:
+      case Phase::kMoveIn:
+      case Phase::kFortify:
+      case Phase::kFortifyMove:
+      case Phase::kAllyReinforce:
+      case Phase::kRemoveArmy:
+        // The heuristic's: forced in all but name (the most dice, every army,
+        // every ally's die, the team-mate who can spare one), or a matter of
+        // where armies stand, which the leaf values cannot judge (moving in,
+        // fortifying).
+        out.push_back(heuristic_action(s, legal, nullptr));
+        return;
+      default:
+        out = legal;
+        return;
+    }
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& x, const auto& y) { return x.first > y.first; });
