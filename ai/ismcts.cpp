@@ -80,6 +80,12 @@ class IsmctsBot::Searcher {
       if (s.is_terminal()) break;
       const Seat actor = s.current_player();
       s.legal_actions(legal_);
+      if (options_.candidates) {
+        options_.candidates(s, legal_, narrowed_);
+        assert(!narrowed_.empty());
+        std::sort(narrowed_.begin(), narrowed_.end());
+        legal_.swap(narrowed_);
+      }
       auto& edges = nodes_[static_cast<size_t>(node)].edges;
       // Availability, and the legal actions this node has not tried yet.
       untried_.clear();
@@ -151,7 +157,7 @@ class IsmctsBot::Searcher {
   std::vector<Node> nodes_;        // indexes, not pointers, so growth is safe
   std::unique_ptr<State> sample_;  // reused determinization storage
   std::vector<Step> path_;
-  std::vector<Action> legal_, untried_;
+  std::vector<Action> legal_, untried_, narrowed_;
   std::vector<double> weights_, value_;  // per-iteration buffers, reused
 };
 

@@ -20,6 +20,9 @@
 // as strong as sharing one tree, and it needs no locks). With an iteration
 // budget the choice depends only on the seed, never on the scheduling.
 //
+// Candidates: a game may narrow what the tree searches at each decision
+// (options.candidates); playouts still choose among all legal actions.
+//
 // Limits: a playout that reaches rollout_limit steps without ending is
 // scored by the leaf evaluation (0.5 for everyone when there is none), so
 // games that random play never ends (Risk) need one to play well. No tree
@@ -48,6 +51,12 @@ struct IsmctsOptions {
   // Optional: the playout's choice at a decision (legal: s's legal actions);
   // default uniformly random. Called from every search thread at once.
   std::function<Action(const State& s, const std::vector<Action>& legal, Rng& rng)> rollout;
+  // Optional: the actions the tree searches at a decision, a non-empty
+  // subset of `legal` (default: all of them). Games with wide, mostly
+  // hopeless choices (Risk's 42 places for an army) give the few worth
+  // weighing; the move played is always one of them.
+  std::function<void(const State& s, const std::vector<Action>& legal, std::vector<Action>& out)>
+      candidates;
   // The name the bot reports (default "ismcts:N").
   std::string name;
 };

@@ -164,5 +164,34 @@ TEST(Ismcts, UsesTheRolloutPolicyAndTheLeafValue) {
   EXPECT_DOUBLE_EQ(bot.root_value(), 0.25);
 }
 
+// Candidates narrow what the tree searches: only they are visited at the
+// root, and the move played is one of them.
+TEST(Ismcts, SearchesOnlyTheCandidates) {
+  auto game = all_games().create("reversi", json::object());
+  ASSERT_TRUE(game.is_ok());
+  Match m = Match::start(*game, 1);
+  const Decision d(**game, m.state());
+  ASSERT_EQ(d.legal_actions().size(), 4u);
+  const Action only = d.legal_actions()[2];
+  std::atomic<int> asked{0};
+  IsmctsOptions o;
+  o.iterations = 50;
+  o.candidates = [&](const State&, const std::vector<Action>& legal, std::vector<Action>& out) {
+    ++asked;
+    // At the root (4 legal openings) only one; deeper, everything.
+    if (legal.size() == 4 && legal[2] == only) {
+      out = {only};
+    } else {
+      out = legal;
+    }
+  };
+  IsmctsBot bot(**game, o, 5);
+  EXPECT_EQ(bot.choose(d), only);
+  EXPECT_GE(asked.load(), 50);
+  ASSERT_EQ(bot.root_visits().size(), 1u);
+  EXPECT_EQ(bot.root_visits()[0].first, only);
+  EXPECT_EQ(bot.root_visits()[0].second, 50);
+}
+
 }  // namespace
 }  // namespace meeple

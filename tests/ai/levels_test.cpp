@@ -16,7 +16,7 @@ namespace {
 
 TEST(Levels, EveryGameNamesItsLevels) {
   const std::map<std::string, int> top = {
-      {"reversi", 10}, {"risk", 2}, {"king-is-dead", 2}, {"goa", 5}};
+      {"reversi", 10}, {"risk", 3}, {"king-is-dead", 2}, {"goa", 5}};
   for (const auto& [name, t] : top) {
     const auto names = level_names(name);
     ASSERT_EQ(static_cast<int>(names.size()), t + 1) << name;
@@ -60,6 +60,8 @@ TEST(Levels, EveryLevelPlaysLegallyAndRepeatsItself) {
   for (int level = 1; level <= 5; ++level) play_level("goa", {{"players", 2}}, level, 4);
   for (int level = 1; level <= 2; ++level)
     play_level("risk", {{"mode", "missions"}, {"players", 3}}, level, 150);
+  // The searcher: the first claims (searched).
+  play_level("risk", {{"mode", "missions"}, {"players", 3}}, 3, 6);
 }
 
 TEST(Levels, LevelsAboveTheTopPlayAsTheTop) {

@@ -79,10 +79,12 @@ test('the seat chooser names each game\'s computer levels', async () => {
   assert.equal(names.length, 3);
   assert.match(names[2], /^Computer, level 2: ISMCTS, 200 iterations a move, random playouts$/);
   assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:2');
-  // Risk has two: the default seat is its top.
+  // Risk has three, the top searching; the default seat is its top.
   await page.selectOption('#game', 'risk');
-  assert.equal((await levels()).length, 3);
-  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:2');
+  names = await levels();
+  assert.equal(names.length, 4);
+  assert.match(names[3], /^Computer, level 3: ISMCTS, 100 iterations a decision/);
+  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:3');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,0 +1,117 @@
+// The pieces of Risk's searching levels (ai/risk/risk_bot.h): the choices
+// worth searching (ai/risk/heuristic.h candidate_actions), the leaf values,
+// and the searcher itself on a position where one attack stands out.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ai/risk/heuristic.h"
+#include "ai/risk/risk_bot.h"
+#include "core/decision.h"
+#include "tests/games/risk/risk_helpers.h"
+
+namespace meeple::risk {
+namespace {
+
+using test::board;
+using test::kBlue;
+using test::kRed;
+using test::make;
+using test::T;
+
+Action attack(const std::string& from, const std::string& to, int dice) {
+  return kAttackBase + world_map().edge_index(T(from), T(to)) * 3 + dice - 1;
+}
+
+// Red holds everything but Iceland (blue, 2 armies) and Ukraine (blue, 30);
+// Scandinavia (red, 10) borders both.
+std::unique_ptr<RiskState> two_targets(const Game& game) {
+  auto s = board(game, kRed);
+  s->set_territory(T("iceland"), kBlue, 2);
+  s->set_territory(T("ukraine"), kBlue, 30);
+  s->set_territory(T("scandinavia"), kRed, 10);
+  return s;
+}
+
+TEST(RiskSearch, AttackCandidatesAreTheFairOnesAndStopping) {
+  auto game = make("domination", 3);
+  auto s = two_targets(*game);
+  s->set_territory(T("brazil"), 2, 1);  // green keeps a territory
+  s->begin_attack_for_test(kRed);
+  std::vector<Action> legal, out;
+  s->legal_actions(legal);
+  candidate_actions(*s, legal, 4, out);
+  // 9 v 2 is nearly certain; 9 v 30 hopeless, so not searched; fewer dice never.
+  EXPECT_NE(std::find(out.begin(), out.end(), attack("scandinavia", "iceland", 3)), out.end());
+  EXPECT_EQ(std::find(out.begin(), out.end(), attack("scandinavia", "ukraine", 3)), out.end());
+  EXPECT_EQ(std::find(out.begin(), out.end(), attack("scandinavia", "iceland", 2)), out.end());
+  EXPECT_EQ(out.back(), kEndAttack);
+  for (Action a : out) EXPECT_TRUE(std::binary_search(legal.begin(), legal.end(), a));
+}
+
+TEST(RiskSearch, PlacementCandidatesAreTheHeuristicsBestFew) {
+  auto game = make("domination", 3);
+  auto s = two_targets(*game);
+  s->set_territory(T("brazil"), 2, 1);
+  s->begin_turn_for_test(kRed);
+  std::vector<Action> legal, out;
+  s->legal_actions(legal);
+  ASSERT_GT(legal.size(), 30u);
+  for (int width : {1, 3, 6}) {
+    candidate_actions(*s, legal, width, out);
+    ASSERT_EQ(static_cast<int>(out.size()), width);
+    EXPECT_EQ(out.front(), heuristic_action(*s, legal, nullptr)) << width;
+    for (Action a : out) EXPECT_TRUE(std::binary_search(legal.begin(), legal.end(), a));
+  }
+}
+
+TEST(RiskSearch, ForcedChoicesAreNotSearched) {
+  auto game = make("domination", 3);
+  auto s = two_targets(*game);
+  s->set_territory(T("brazil"), 2, 1);
+  s->begin_attack_for_test(kRed);
+  s->apply(attack("scandinavia", "iceland", 3));
+  ASSERT_EQ(s->phase(), Phase::kDefend);
+  std::vector<Action> legal, out;
+  s->legal_actions(legal);
+  candidate_actions(*s, legal, 4, out);
+  EXPECT_EQ(out, std::vector<Action>{s->auto_action()});  // the most dice
+}
+
+TEST(RiskSearch, LeafValuesFavourTheStrongerAndZeroTheEliminated) {
+  auto game = make("domination", 3);
+  auto s = board(*game, kRed);
+  for (Territory t = 0; t < 14; ++t) s->set_territory(t, kBlue, 1);
+  for (Territory t = 14; t < 28; ++t) s->set_territory(t, 2, 1);
+  const auto before = leaf_values(*s);
+  ASSERT_EQ(before.size(), 3u);
+  for (double x : before) {
+    EXPECT_GT(x, 0.0);
+    EXPECT_LT(x, 1.0);
+  }
+  s->set_territory(T("ukraine"), kRed, 20);
+  const auto after = leaf_values(*s);
+  EXPECT_GT(after[kRed], before[kRed]);
+  EXPECT_GT(after[kRed], 0.5);
+  EXPECT_LE(after[kBlue], before[kBlue]);
+  s->set_eliminated(2, true);
+  EXPECT_EQ(leaf_values(*s)[2], 0.0);
+}
+
+// Level 3 takes the sure conquest that eliminates blue (12 armies against
+// blue's last one) rather than stopping.
+TEST(RiskSearch, TheSearcherTakesTheEliminatingConquest) {
+  auto game = make("domination", 3);
+  auto s = board(*game, kRed);
+  s->set_territory(T("iceland"), kBlue, 1);
+  s->set_territory(T("scandinavia"), kRed, 12);
+  s->set_territory(T("brazil"), 2, 1);
+  s->set_territory(T("argentina"), 2, 1);
+  s->begin_attack_for_test(kRed);
+  auto bot = make_risk_bot(*game, 3, 5);
+  const Action a = bot->choose(Decision(*game, *s));
+  EXPECT_EQ(a, attack("scandinavia", "iceland", 3));
+}
+
+}  // namespace
+}  // namespace meeple::risk
