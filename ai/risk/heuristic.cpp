@@ -209,14 +209,14 @@ Action first_declaration_or_trade(const RiskState& s, const std::vector<Action>&
 
 Action heuristic_action(const RiskState& s, const std::vector<Action>& legal, Rng* rng) {
   if (Action a = first_declaration_or_trade(s, legal); a != kInvalidAction) return a;
-  auto scored = [&](auto score) { return [&, score](auto&& emit) { score(s, legal, emit); }; };
   if (places_armies(s.phase()))
-    return best_of(scored([](auto&... x) { score_placements(x...); }), legal.front(), -1e18, rng);
+    return best_of([&](auto&& emit) { score_placements(s, legal, emit); }, legal.front(), -1e18,
+                   rng);
   switch (s.phase()) {
     case Phase::kClaim:
-      return best_of(scored([](auto&... x) { score_claims(x...); }), legal.front(), -1e9, rng);
+      return best_of([&](auto&& emit) { score_claims(s, legal, emit); }, legal.front(), -1e9, rng);
     case Phase::kAttack:
-      return best_of(scored([](auto&... x) { score_attacks(x...); }), kEndAttack, -1, rng);
+      return best_of([&](auto&& emit) { score_attacks(s, legal, emit); }, kEndAttack, -1, rng);
     case Phase::kDefend:
       return s.auto_action();
     case Phase::kMoveIn:
@@ -226,7 +226,7 @@ Action heuristic_action(const RiskState& s, const std::vector<Action>& legal, Rn
         const Action merge = consolidate(s, legal);
         if (merge != kEndTurn) return merge;
       }
-      return best_of(scored([](auto&... x) { score_fortifications(x...); }), kEndTurn, 0, rng);
+      return best_of([&](auto&& emit) { score_fortifications(s, legal, emit); }, kEndTurn, 0, rng);
     case Phase::kFortifyMove:
       return legal.front();  // move everything it may
     case Phase::kBribe:
