@@ -1,5 +1,6 @@
 // `meeple serve [--port 8080] [--db meeple.db]`: the web server — lobby,
-// live tables, computer opponents, SQLite persistence (server/server.h).
+// live tables, computer opponents, SQLite or PostgreSQL persistence
+// (server/server.h).
 // Every network limit, quota per client address and table expiry is a flag
 // here, and --help lists the fixed ones (docs/api.md "Security and limits",
 // "Limits" and "Expiry").
@@ -71,7 +72,9 @@ void add_serve_command(CLI::App& app) {
   auto* cmd =
       app.add_subcommand("serve", "Start the web server (lobby, tables, bots) on localhost");
   cmd->add_option("--port,-p", opt->port, "TCP port (0: any free port)")->capture_default_str();
-  cmd->add_option("--db", opt->db_path, "SQLite database file (created if missing)")
+  cmd->add_option("--db", opt->db_path,
+                  "Database: a SQLite file, FILE or sqlite:FILE (created if missing), or "
+                  "PostgreSQL, postgresql://USER:PASSWORD@HOST/DB")
       ->capture_default_str();
   cmd->add_option("--address", opt->address,
                   "Address to listen on (0.0.0.0: every interface, for a LAN)")
@@ -172,7 +175,7 @@ void add_serve_command(CLI::App& app) {
       std::cerr << "meeple serve: table left out: " << e << "\n";
     (*s)->start();
     std::cout << fmt::format("meeple serve: {} tables restored from {}\n", (*s)->table_count(),
-                             opt->db_path);
+                             server::redact_url(opt->db_path));
     std::cout << fmt::format("meeple serve: up to {} connections, {} per client address\n",
                              (*s)->max_connections(), (*s)->max_connections_per_address());
     std::cout << fmt::format("meeple serve: open http://{}:{}/ in a browser (Ctrl-C stops)\n",

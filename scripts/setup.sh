@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git clang-format
   nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libboost-dev libsqlite3-dev libssl-dev
+  libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql-15
   clang-14 libfuzzer-14-dev
   python3-dev pybind11-dev python3-numpy python3-pytest python3-venv python3-pip python3-wheel
   python3-setuptools

@@ -137,7 +137,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     }
     // 1. Storage, and every stored table replayed from its log.
     auto storage =
-        Storage::open(options.db_path, options.durable_fsync, options.storage_busy_timeout);
+        open_storage(options.db_path, options.durable_fsync, options.storage_busy_timeout);
     if (!storage) return storage.status();
     s->storage_ = std::move(*storage);
     auto stored = s->storage_->load_all();
@@ -187,8 +187,9 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     s->ctx_.lobby = s->lobby_.get();
     s->ctx_.api = s->api_.get();
     s->ctx_.web_root = options.web_root.empty() ? default_web_root() : options.web_root;
-    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
-      s->ctx_.hidden_files.push_back(options.db_path + suffix);
+    if (const std::string file = sqlite_path(options.db_path); !file.empty())
+      for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+        s->ctx_.hidden_files.push_back(file + suffix);
     s->ctx_.limits = limits;
     s->ctx_.hosts.allowed_hosts = std::move(*hosts);
     s->ctx_.connections = s->limiter_.get();

@@ -2,459 +2,90 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-#include <cstring>
-#include <filesystem>
-#include <map>
-#include <optional>
-
-#include "server/log.h"
-#include "server/schema.h"
+#include "server/storage_postgres.h"
+#include "server/storage_sqlite.h"
 
 namespace meeple::server {
 
 namespace {
 
-int64_t now_ms() {
+bool starts_with(const std::string& s, const char* prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+}  // namespace
+
+bool is_postgres_url(const std::string& db) {
+  return starts_with(db, "postgresql://") || starts_with(db, "postgres://");
+}
+
+std::string sqlite_path(const std::string& db) {
+  if (is_postgres_url(db)) return "";
+  return starts_with(db, "sqlite:") ? db.substr(7) : db;
+}
+
+Result<std::unique_ptr<Storage>> open_storage(const std::string& db, bool durable_fsync,
+                                              std::chrono::milliseconds busy_timeout) {
+  if (is_postgres_url(db)) {
+    auto pg = PostgresStorage::open(db);
+    if (!pg) return pg.status();
+    return std::unique_ptr<Storage>(std::move(*pg));
+  }
+  auto lite = SqliteStorage::open(sqlite_path(db), durable_fsync, busy_timeout);
+  if (!lite) return lite.status();
+  return std::unique_ptr<Storage>(std::move(*lite));
+}
+
+int64_t Storage::now() const {
+  if (now_ms_) return now_ms_();
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
-// A prepared statement that finalizes itself.
-class Stmt {
- public:
-  Stmt(sqlite3* db, const char* sql) : db_(db) {
-    rc_ = sqlite3_prepare_v2(db, sql, -1, &st_, nullptr);
-  }
-  ~Stmt() { sqlite3_finalize(st_); }
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-  bool ok() const { return rc_ == SQLITE_OK; }
-  sqlite3_stmt* get() { return st_; }
-  void bind(int i, const std::string& s) {
-    sqlite3_bind_text(st_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
-  }
-  void bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); }
-  // Runs a statement that returns no rows.
-  Status run() {
-    const int rc = sqlite3_step(st_);
-    sqlite3_reset(st_);
-    sqlite3_clear_bindings(st_);
-    if (rc != SQLITE_DONE) return unavailable(fmt::format("sqlite: {}", sqlite3_errmsg(db_)));
-    return Status::ok();
-  }
-  std::string text(int col) {
-    const unsigned char* t = sqlite3_column_text(st_, col);
-    return t ? reinterpret_cast<const char*>(t) : "";
-  }
-  int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* st_ = nullptr;
-  int rc_;
-};
-
-}  // namespace
-
-Result<std::unique_ptr<Storage>> Storage::open(const std::string& path, bool durable_fsync,
-                                               std::chrono::milliseconds busy_timeout) {
-  namespace fs = std::filesystem;
-  // 1. What SQLite would only call "unable to open database file", named.
-  if (path.empty()) return invalid_argument("the database path is empty");
-  std::error_code ec;
-  const auto kind = fs::status(path, ec);
-  if (fs::is_directory(kind))
-    return unavailable(
-        fmt::format("cannot open database '{}': it is a directory, not a file", path));
-  if (!fs::exists(kind)) {
-    const fs::path dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path() : ".";
-    if (!fs::is_directory(dir, ec))
-      return unavailable(fmt::format(
-          "cannot create database '{}': the directory '{}' does not exist", path, dir.string()));
-  }
-  // 2. Open, then prove the file is a writable SQLite database.
-  sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(
-      path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-  if (rc != SQLITE_OK) {
-    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
-    if (db && sqlite3_system_errno(db) != 0)
-      msg += fmt::format(" ({})", std::strerror(sqlite3_system_errno(db)));
-    sqlite3_close(db);
-    return unavailable(fmt::format("cannot open database '{}': {}", path, msg));
-  }
-  std::unique_ptr<Storage> s(new Storage(db));
-  sqlite3_busy_timeout(db, static_cast<int>(busy_timeout.count()));
-  const auto fail = [&](const Status& why) {
-    std::string msg = why.message();
-    if (sqlite3_system_errno(db) != 0)
-      msg += fmt::format(" ({})", std::strerror(sqlite3_system_errno(db)));
-    return unavailable(fmt::format("cannot use database '{}': {}", path, msg));
+bool same_table(const StoredTable& a, const StoredTable& b, std::string* difference) {
+  std::string why;
+  const auto differs = [&](const char* field) {
+    if (why.empty()) why = fmt::format("table {}: {} differs", a.id, field);
   };
-  for (const char* sql : {"PRAGMA journal_mode=WAL;", "PRAGMA foreign_keys=ON;"}) {
-    if (auto st = s->exec(sql); !st) return fail(st);
+  if (a.id != b.id) differs("id");
+  if (a.game != b.game) differs("game");
+  if (a.options != b.options) differs("options");
+  if (a.seed != b.seed) differs("seed");
+  if (a.seed_hash != b.seed_hash) differs("seed_hash");
+  if (a.status != b.status) differs("status");
+  if (a.created_at != b.created_at) differs("created_at");
+  if (a.updated_at != b.updated_at) differs("updated_at");
+  if (a.client != b.client) differs("client");
+  if (a.move_seconds != b.move_seconds) differs("move_seconds");
+  if (a.rematch_id != b.rematch_id) differs("rematch_id");
+  if (a.expired_at != b.expired_at) differs("expired_at");
+  if (a.seats.size() != b.seats.size()) differs("the number of seats");
+  for (size_t i = 0; i < std::min(a.seats.size(), b.seats.size()); ++i) {
+    const StoredSeat& x = a.seats[i];
+    const StoredSeat& y = b.seats[i];
+    if (x.seat != y.seat || x.kind != y.kind || x.level != y.level ||
+        x.token_hash != y.token_hash || x.claimed != y.claimed || x.access != y.access ||
+        x.auto_answer != y.auto_answer || x.name != y.name || x.away != y.away ||
+        x.resigned != y.resigned)
+      differs("a seat");
   }
-  if (auto st = migrate(db); !st) return fail(st);
-  if (auto st = s->exec(durable_fsync ? "PRAGMA synchronous=FULL;" : "PRAGMA synchronous=NORMAL;");
-      !st)
-    return fail(st);
-  if (sqlite3_db_readonly(db, "main") == 1)
-    return unavailable(
-        fmt::format("cannot use database '{}': it can only be opened read-only", path));
-  return s;
-}
-
-Storage::~Storage() {
-  stop();
-  sqlite3_close(db_);
-}
-
-Status Storage::exec(const char* sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string msg = err ? err : "unknown error";
-    sqlite3_free(err);
-    return unavailable(fmt::format("sqlite: {}", msg));
+  if (a.log.size() != b.log.size()) differs("the log's length");
+  for (size_t i = 0; i < std::min(a.log.size(), b.log.size()); ++i) {
+    const LogEntry& x = a.log[i];
+    const LogEntry& y = b.log[i];
+    if (x.seat != y.seat || x.action != y.action || x.supplied != y.supplied || x.hash != y.hash)
+      differs("a log entry");
   }
-  return Status::ok();
-}
-
-Result<std::vector<StoredTable>> Storage::load_all() {
-  std::vector<StoredTable> out;
-  std::map<std::string, size_t> index;
-  {
-    Stmt q(db_,
-           "SELECT id, game, options, seed, seed_hash, status, created_at, updated_at, client, "
-           "move_seconds, rematch_id FROM tables WHERE expired_at IS NULL ORDER BY created_at, id");
-    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
-    while (sqlite3_step(q.get()) == SQLITE_ROW) {
-      StoredTable t;
-      t.id = q.text(0);
-      t.game = q.text(1);
-      t.options = json::parse(q.text(2), nullptr, false);
-      if (t.options.is_discarded())
-        return data_loss(fmt::format("table {}: stored options are not JSON", t.id));
-      auto seed = Rng::parse(q.text(3));
-      if (!seed) return data_loss(fmt::format("table {}: stored seed is not a number", t.id));
-      t.seed = *seed;
-      t.seed_hash = q.text(4);
-      t.status = q.text(5);
-      t.created_at = q.integer(6);
-      t.updated_at = q.integer(7);
-      t.client = q.text(8);
-      t.move_seconds = q.integer(9);
-      t.rematch_id = q.text(10);
-      index[t.id] = out.size();
-      out.push_back(std::move(t));
-    }
+  if (a.notes.size() != b.notes.size()) differs("the number of notes");
+  for (size_t i = 0; i < std::min(a.notes.size(), b.notes.size()); ++i) {
+    const TableNote& x = a.notes[i];
+    const TableNote& y = b.notes[i];
+    if (x.index != y.index || x.seat != y.seat || x.kind != y.kind || x.at != y.at)
+      differs("a note");
   }
-  {
-    Stmt q(db_,
-           "SELECT table_id, seat, kind, level, token_hash, claimed, access, auto_answer, name, "
-           "away, resigned FROM seats "
-           "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
-           "ORDER BY table_id, seat");
-    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
-    while (sqlite3_step(q.get()) == SQLITE_ROW) {
-      auto it = index.find(q.text(0));
-      if (it == index.end()) return data_loss("a seat row names an unknown table");
-      StoredSeat s;
-      s.seat = static_cast<int>(q.integer(1));
-      s.kind = q.text(2);
-      s.level = static_cast<int>(q.integer(3));
-      s.token_hash = q.text(4);
-      s.claimed = q.integer(5) != 0;
-      s.access = q.text(6);
-      s.auto_answer = q.integer(7) != 0;
-      s.name = q.text(8);
-      s.away = q.integer(9) != 0;
-      s.resigned = q.integer(10) != 0;
-      out[it->second].seats.push_back(std::move(s));
-    }
-  }
-  {
-    Stmt q(db_,
-           "SELECT table_id, idx, seat, action, supplied, hash FROM actions "
-           "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
-           "ORDER BY table_id, idx");
-    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
-    while (sqlite3_step(q.get()) == SQLITE_ROW) {
-      auto it = index.find(q.text(0));
-      if (it == index.end()) return data_loss("an action row names an unknown table");
-      auto& log = out[it->second].log;
-      if (static_cast<size_t>(q.integer(1)) != log.size())
-        return data_loss(fmt::format("table {}: action log has a gap at entry {}",
-                                     out[it->second].id, log.size()));
-      LogEntry e;
-      e.seat = static_cast<Seat>(q.integer(2));
-      e.action = static_cast<Action>(q.integer(3));
-      e.supplied = q.integer(4) != 0;
-      const std::string hash = q.text(5);
-      char* end = nullptr;
-      e.hash = std::strtoull(hash.c_str(), &end, 16);
-      if (hash.empty() || hash.size() > 16 || *end != '\0')
-        return data_loss(fmt::format("table {}: entry {} has a malformed state hash",
-                                     out[it->second].id, log.size()));
-      log.push_back(e);
-    }
-  }
-  {
-    Stmt q(db_,
-           "SELECT table_id, idx, seat, kind, at FROM notes "
-           "WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL) "
-           "ORDER BY table_id, rowid");
-    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
-    while (sqlite3_step(q.get()) == SQLITE_ROW) {
-      auto it = index.find(q.text(0));
-      if (it == index.end()) return data_loss("a note row names an unknown table");
-      TableNote n;
-      n.index = static_cast<size_t>(q.integer(1));
-      n.seat = static_cast<int>(q.integer(2));
-      n.kind = q.text(3);
-      n.at = q.integer(4);
-      out[it->second].notes.push_back(std::move(n));
-    }
-  }
-  return out;
-}
-
-void Storage::start() {
-  std::lock_guard lock(mu_);
-  if (writer_.joinable()) return;
-  stopping_ = false;
-  writer_ = std::thread([this] { writer_loop(); });
-}
-
-void Storage::stop() {
-  {
-    std::lock_guard lock(mu_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
-  if (writer_.joinable()) writer_.join();
-}
-
-bool Storage::failed() const {
-  std::lock_guard lock(mu_);
-  return failed_;
-}
-
-std::string Storage::failure() const {
-  std::lock_guard lock(mu_);
-  return failure_;
-}
-
-void Storage::submit(Job job, Done done) {
-  {
-    std::lock_guard lock(mu_);
-    if (!failed_ && !stopping_) {
-      queue_.emplace_back(std::move(job), std::move(done));
-      cv_.notify_one();
-      return;
-    }
-  }
-  done(unavailable("storage has failed or is shutting down; writes are refused"));
-}
-
-void Storage::writer_loop() {
-  for (;;) {
-    std::deque<std::pair<Job, Done>> batch;
-    {
-      std::unique_lock lock(mu_);
-      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, nothing left
-      batch.swap(queue_);
-    }
-    // 1. One transaction for the whole batch; each job in a savepoint.
-    std::vector<Status> results(batch.size());
-    Status commit = exec("BEGIN IMMEDIATE;");
-    if (commit) {
-      for (size_t i = 0; i < batch.size(); ++i) {
-        (void)exec("SAVEPOINT job;");
-        try {
-          results[i] = batch[i].first(db_);
-        } catch (const std::exception& e) {
-          results[i] = internal_error(fmt::format("storage job failed: {}", e.what()));
-        }
-        if (!results[i]) (void)exec("ROLLBACK TO job;");
-        (void)exec("RELEASE job;");
-      }
-      // 2. Commit; only now is anything durable.
-      commit = exec("COMMIT;");
-      if (!commit) (void)exec("ROLLBACK;");
-    }
-    if (!commit) {
-      std::lock_guard lock(mu_);
-      failed_ = true;
-      failure_ = commit.message();
-    }
-    // 3. Tell the callers, in order. A callback that throws must not end
-    //    the writer (and with it the process).
-    for (size_t i = 0; i < batch.size(); ++i) {
-      try {
-        batch[i].second(commit ? results[i] : commit);
-      } catch (const std::exception& e) {
-        log_line(fmt::format("a storage callback failed: {}", e.what()));
-      }
-    }
-  }
-}
-
-void Storage::create_table(const StoredTable& t, Done done, const std::string* rematch_of) {
-  std::optional<std::string> old_id;
-  if (rematch_of) old_id = *rematch_of;
-  submit(
-      [t, old_id](sqlite3* db) -> Status {
-        Stmt ins(db,
-                 "INSERT INTO tables(id, game, options, seed, seed_hash, status, created_at, "
-                 "updated_at, client, move_seconds) VALUES(?,?,?,?,?,?,?,?,?,?)");
-        ins.bind(1, t.id);
-        ins.bind(2, t.game);
-        ins.bind(3, t.options.dump());
-        ins.bind(4, Rng::to_string(t.seed));
-        ins.bind(5, t.seed_hash);
-        ins.bind(6, t.status);
-        ins.bind(7, t.created_at);
-        ins.bind(8, t.created_at);
-        ins.bind(9, t.client);
-        ins.bind(10, t.move_seconds);
-        if (auto st = ins.run(); !st) return st;
-        Stmt seat(db,
-                  "INSERT INTO seats(table_id, seat, kind, level, token_hash, claimed, access, "
-                  "auto_answer, name, away, resigned) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
-        for (const auto& s : t.seats) {
-          seat.bind(1, t.id);
-          seat.bind(2, int64_t{s.seat});
-          seat.bind(3, s.kind);
-          seat.bind(4, int64_t{s.level});
-          seat.bind(5, s.token_hash);
-          seat.bind(6, int64_t{s.claimed ? 1 : 0});
-          seat.bind(7, s.access);
-          seat.bind(8, int64_t{s.auto_answer ? 1 : 0});
-          seat.bind(9, s.name);
-          seat.bind(10, int64_t{s.away ? 1 : 0});
-          seat.bind(11, int64_t{s.resigned ? 1 : 0});
-          if (auto st = seat.run(); !st) return st;
-        }
-        // Chance rolled before the first decision (a dealt map, say).
-        Stmt act(db,
-                 "INSERT INTO actions(table_id, idx, seat, action, supplied, hash) "
-                 "VALUES(?,?,?,?,?,?)");
-        for (size_t i = 0; i < t.log.size(); ++i) {
-          act.bind(1, t.id);
-          act.bind(2, static_cast<int64_t>(i));
-          act.bind(3, int64_t{t.log[i].seat});
-          act.bind(4, int64_t{t.log[i].action});
-          act.bind(5, int64_t{t.log[i].supplied ? 1 : 0});
-          act.bind(6, hash_to_hex(t.log[i].hash));
-          if (auto st = act.run(); !st) return st;
-        }
-        if (old_id) {
-          Stmt link(db, "UPDATE tables SET rematch_id = ? WHERE id = ?");
-          link.bind(1, t.id);
-          link.bind(2, *old_id);
-          if (auto st = link.run(); !st) return st;
-          if (sqlite3_changes(db) != 1)
-            return not_found(fmt::format("no table {} to link its rematch from", *old_id));
-        }
-        return Status::ok();
-      },
-      std::move(done));
-}
-
-void Storage::append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
-                     const std::string& status, Done done) {
-  submit(
-      [table_id, first_index, entries = std::move(entries), status,
-       at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
-        Stmt ins(db,
-                 "INSERT INTO actions(table_id, idx, seat, action, supplied, hash) "
-                 "VALUES(?,?,?,?,?,?)");
-        for (size_t i = 0; i < entries.size(); ++i) {
-          const auto& e = entries[i];
-          ins.bind(1, table_id);
-          ins.bind(2, static_cast<int64_t>(first_index + i));
-          ins.bind(3, int64_t{e.seat});
-          ins.bind(4, int64_t{e.action});
-          ins.bind(5, int64_t{e.supplied ? 1 : 0});
-          ins.bind(6, hash_to_hex(e.hash));
-          if (auto st = ins.run(); !st) return st;
-        }
-        Stmt upd(db, "UPDATE tables SET status = ?, updated_at = ? WHERE id = ?");
-        upd.bind(1, status);
-        upd.bind(2, at);
-        upd.bind(3, table_id);
-        return upd.run();
-      },
-      std::move(done));
-}
-
-void Storage::update_seat(const std::string& table_id, const StoredSeat& s, Done done,
-                          const TableNote* note, const std::string* status) {
-  std::optional<TableNote> n;
-  if (note) n = *note;
-  std::optional<std::string> new_status;
-  if (status) new_status = *status;
-  submit(
-      [table_id, s, n, new_status, at = now_ms_ ? now_ms_() : now_ms()](sqlite3* db) -> Status {
-        Stmt upd(db,
-                 "UPDATE seats SET token_hash = ?, claimed = ?, auto_answer = ?, name = ?, "
-                 "away = ?, resigned = ? WHERE table_id = ? AND seat = ?");
-        upd.bind(1, s.token_hash);
-        upd.bind(2, int64_t{s.claimed ? 1 : 0});
-        upd.bind(3, int64_t{s.auto_answer ? 1 : 0});
-        upd.bind(4, s.name);
-        upd.bind(5, int64_t{s.away ? 1 : 0});
-        upd.bind(6, int64_t{s.resigned ? 1 : 0});
-        upd.bind(7, table_id);
-        upd.bind(8, int64_t{s.seat});
-        if (auto st = upd.run(); !st) return st;
-        if (sqlite3_changes(db) != 1)
-          return not_found(fmt::format("table {} has no seat {}", table_id, s.seat));
-        if (n) {
-          Stmt ins(db, "INSERT INTO notes(table_id, idx, seat, kind, at) VALUES(?,?,?,?,?)");
-          ins.bind(1, table_id);
-          ins.bind(2, static_cast<int64_t>(n->index));
-          ins.bind(3, int64_t{n->seat});
-          ins.bind(4, n->kind);
-          ins.bind(5, n->at);
-          if (auto st = ins.run(); !st) return st;
-        }
-        if (new_status) {
-          Stmt status_upd(db, "UPDATE tables SET status = ? WHERE id = ?");
-          status_upd.bind(1, *new_status);
-          status_upd.bind(2, table_id);
-          if (auto st = status_upd.run(); !st) return st;
-        }
-        Stmt touch(db, "UPDATE tables SET updated_at = ? WHERE id = ?");
-        touch.bind(1, at);
-        touch.bind(2, table_id);
-        return touch.run();
-      },
-      std::move(done));
-}
-
-void Storage::expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done) {
-  submit(
-      [table_id, keep, at_ms](sqlite3* db) -> Status {
-        if (keep) {
-          Stmt upd(db, "UPDATE tables SET expired_at = ? WHERE id = ?");
-          upd.bind(1, at_ms);
-          upd.bind(2, table_id);
-          return upd.run();
-        }
-        for (const char* sql :
-             {"DELETE FROM actions WHERE table_id = ?", "DELETE FROM notes WHERE table_id = ?",
-              "DELETE FROM seats WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"}) {
-          Stmt del(db, sql);
-          del.bind(1, table_id);
-          if (auto st = del.run(); !st) return st;
-        }
-        return Status::ok();
-      },
-      std::move(done));
+  if (difference) *difference = why;
+  return why.empty();
 }
 
 }  // namespace meeple::server

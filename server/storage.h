@@ -1,15 +1,20 @@
-// Storage: the SQLite database behind `meeple serve` (design.md "Storage
-// and scale"; log format in docs/api.md "Storage").
+// Storage: the database behind `meeple serve` (design.md "Storage and
+// scale"; log format and back ends in docs/api.md "Storage"). Two back
+// ends implement this one interface: SQLite (server/storage_sqlite.h, a
+// file; the default) and PostgreSQL (server/storage_postgres.h, a server);
+// open_storage() picks one from the --db string.
 //
-// Schema (one file, WAL mode; versioned migrations in server/schema.h):
+// Schema (the same tables and columns in both; versioned migrations in
+// server/schema_sqlite.h and server/schema_postgres.h):
 //   tables(id, game, options, seed, seed_hash, status, created_at, updated_at,
 //          client, expired_at, move_seconds, rematch_id)
 //   seats(table_id, seat, kind 'human'|'computer', level, token_hash, claimed,
 //         access 'creator'|'invite'|'open'|'' for computers, auto_answer,
 //         name, away, resigned)
 //   notes(table_id, idx, seat, kind, at)  -- timeout, away, back, resign;
-//                                          in rowid (commit) order
-//   actions(table_id, idx, seat, action, supplied, hash)   -- append-only
+//                                          in commit order
+//   actions(table_id, idx, seat, action, supplied, hash)   -- append-only:
+//          a trigger refuses UPDATE, and DELETE unless the table has expired
 // The actions rows are exactly the Match log entries (core/match.h): seat
 // (-1 for chance), action id, supplied flag and state hash after the step,
 // so a table is rebuilt with Match::replay and every hash is checked.
@@ -25,17 +30,12 @@
 // must not keep accepting moves.
 #pragma once
 
-#include <sqlite3.h>
-
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/match.h"
@@ -95,71 +95,88 @@ struct StoredTable {
   std::vector<StoredSeat> seats;
   std::vector<LogEntry> log;
   std::vector<TableNote> notes;  // in order
+  // When the table expired with its rows kept (Storage::expire_table);
+  // load_all() never returns such a table, load(true) does (meeple migrate).
+  std::optional<int64_t> expired_at;
 };
+
+// Field by field, for meeple migrate's check and the tests.
+bool same_table(const StoredTable& a, const StoredTable& b, std::string* difference = nullptr);
 
 class Storage {
  public:
   using Done = std::function<void(const Status&)>;
 
-  // Opens (creating if needed) the database. `durable_fsync`: synchronous=FULL
-  // (every commit reaches the disk) rather than NORMAL (survives a killed
-  // process, not a power cut). `busy_timeout`: how long a write waits for
-  // another process holding the database before it fails. A database that
-  // cannot be used for writing (missing directory, read-only, not SQLite,
-  // a directory) is an error that names the path and the cause.
-  static Result<std::unique_ptr<Storage>> open(
-      const std::string& path, bool durable_fsync,
-      std::chrono::milliseconds busy_timeout = std::chrono::seconds(5));
-  ~Storage();
-  Storage(const Storage&) = delete;
-  Storage& operator=(const Storage&) = delete;
+  virtual ~Storage() = default;
 
   // Every table that has not expired, with its seats and log, oldest first.
   // Call before start().
-  Result<std::vector<StoredTable>> load_all();
+  Result<std::vector<StoredTable>> load_all() { return load(false); }
+  // load_all(), or with `with_expired` also the tables expired with their
+  // rows kept (expired_at set).
+  virtual Result<std::vector<StoredTable>> load(bool with_expired) = 0;
+  // Writes whole tables (every field, notes, expired_at) in one
+  // transaction, or nothing: refused (kFailedPrecondition) if any id is
+  // already stored. For meeple migrate; call before start().
+  virtual Status import_tables(const std::vector<StoredTable>& tables) = 0;
 
   // Starts / stops the writer thread. stop() finishes the queued jobs first.
-  void start();
-  void stop();
+  virtual void start() = 0;
+  virtual void stop() = 0;
 
   // Asynchronous writes; `done` runs on the writer thread after the commit.
   // With `rematch_of`, that table's rematch_id becomes t.id in the same
   // transaction.
-  void create_table(const StoredTable& t, Done done, const std::string* rematch_of = nullptr);
+  virtual void create_table(const StoredTable& t, Done done,
+                            const std::string* rematch_of = nullptr) = 0;
   // Appends log entries first_index.. (their positions in the match log)
   // and sets the table's status.
-  void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
-              const std::string& status, Done done);
+  virtual void append(const std::string& table_id, size_t first_index,
+                      std::vector<LogEntry> entries, const std::string& status, Done done) = 0;
   // Writes the seat's row; with `note`, also appends it to the table's
   // notes, and with `status`, sets the table's, in the same transaction.
-  void update_seat(const std::string& table_id, const StoredSeat& seat, Done done,
-                   const TableNote* note = nullptr, const std::string* status = nullptr);
+  virtual void update_seat(const std::string& table_id, const StoredSeat& seat, Done done,
+                           const TableNote* note = nullptr,
+                           const std::string* status = nullptr) = 0;
   // Expires a table: `keep` marks it expired (rows stay, never loaded
   // again); otherwise its rows are deleted (its log was exported).
-  void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done);
+  virtual void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done) = 0;
 
-  bool failed() const;
+  virtual bool failed() const = 0;
+  // Why the storage failed (empty while it works).
+  virtual std::string failure() const = 0;
   // The clock of updated_at (default: the system's); call before start().
   void set_clock(std::function<int64_t()> now_ms) { now_ms_ = std::move(now_ms); }
-  // Why the storage failed (empty while it works).
-  std::string failure() const;
+
+ protected:
+  // now_ms_ or the system clock, in ms.
+  int64_t now() const;
 
  private:
-  explicit Storage(sqlite3* db) : db_(db) {}
-  using Job = std::function<Status(sqlite3*)>;
-  void submit(Job job, Done done);
-  void writer_loop();
-  Status exec(const char* sql);
-
-  sqlite3* db_ = nullptr;
-  mutable std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<std::pair<Job, Done>> queue_;
-  bool stopping_ = false;
-  bool failed_ = false;
-  std::string failure_;
-  std::thread writer_;
   std::function<int64_t()> now_ms_;
 };
+
+// Opens the storage `db` names (docs/api.md "Storage"):
+//   postgresql://... or postgres://...  a PostgreSQL database (libpq URL);
+//   sqlite:FILE or FILE                 a SQLite file, created if missing.
+// `durable_fsync` and `busy_timeout` are SQLite's (SqliteStorage::open);
+// PostgreSQL commits durably by its own server's settings. Errors name
+// the database (a URL without its password) and the cause.
+Result<std::unique_ptr<Storage>> open_storage(
+    const std::string& db, bool durable_fsync,
+    std::chrono::milliseconds busy_timeout = std::chrono::seconds(5));
+
+// Whether `db` names a PostgreSQL database (postgresql:// or postgres://).
+bool is_postgres_url(const std::string& db);
+// The SQLite file `db` names (FILE or sqlite:FILE); "" for PostgreSQL.
+std::string sqlite_path(const std::string& db);
+
+}  // namespace meeple::server
+
+namespace meeple::server {
+
+// `db` with any password replaced by *** (user:***@host, password=***),
+// for messages and logs.
+std::string redact_url(const std::string& db);
 
 }  // namespace meeple::server

@@ -10,7 +10,7 @@
 #include "core/match.h"
 #include "core/registry.h"
 #include "server/crypto.h"
-#include "server/schema.h"
+#include "server/schema_sqlite.h"
 #include "tests/server/fixture.h"
 
 namespace meeple::test {

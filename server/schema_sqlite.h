@@ -1,4 +1,5 @@
-// The database schema as numbered migrations, applied at start.
+// The SQLite database schema as numbered migrations, applied at start
+// (PostgreSQL's: server/schema_postgres.h).
 //
 // The version lives in SQLite's `PRAGMA user_version`. Version 0 is an
 // empty file or a database written before versions were kept (meeple up to

@@ -1,4 +1,4 @@
-#include "server/schema.h"
+#include "server/schema_sqlite.h"
 
 #include <fmt/format.h>
 
@@ -86,6 +86,16 @@ CREATE INDEX IF NOT EXISTS notes_by_table ON notes(table_id);
     // (none before).
     Migration{"rematch links", R"SQL(
 ALTER TABLE tables ADD COLUMN rematch_id TEXT NOT NULL DEFAULT '';
+)SQL"},
+    // The action log is append-only in the database too, as in PostgreSQL
+    // (schema_postgres.cpp): no UPDATE ever, DELETE only of a table marked
+    // expired (Storage::expire_table marks it first).
+    Migration{"append-only action log", R"SQL(
+CREATE TRIGGER IF NOT EXISTS actions_no_update BEFORE UPDATE ON actions
+BEGIN SELECT RAISE(ABORT, 'actions are append-only: UPDATE refused'); END;
+CREATE TRIGGER IF NOT EXISTS actions_no_delete BEFORE DELETE ON actions
+WHEN (SELECT expired_at FROM tables WHERE id = OLD.table_id) IS NULL
+BEGIN SELECT RAISE(ABORT, 'actions are append-only: DELETE only of an expired table'); END;
 )SQL"},
 };
 
