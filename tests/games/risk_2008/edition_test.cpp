@@ -2,7 +2,7 @@
 // risk_2008.md §4 (cards, star chart), §6 (set-up tables), §7.1 (draft,
 // scenarios T1-T4), §9 (objectives, T11, T12), and every kind of damage to
 // the data file as a Status that names the field.
-#include "games/risk/edition_2008.h"
+#include "games/risk_2008/edition.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/data_files.h"
-#include "games/risk/objectives_2008.h"
+#include "games/risk_2008/objectives.h"
 #include "tests/games/risk/risk_data.h"
 
 namespace meeple::risk {

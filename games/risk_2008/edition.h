@@ -27,7 +27,7 @@ inline constexpr int kMaxPlayers2008 = 5;
 inline constexpr int kMaxStars2008 = 10;  // the star chart's last column
 
 // The condition kinds of §9's table, each checkable from the claim step's
-// sets (objectives_2008.h).
+// sets (objectives.h).
 enum class ObjectiveKind : uint8_t {
   kControlContinents,         // every territory of each listed continent
   kControlAnyContinents,      // `count` whole continents, any

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "games/risk/edition_2008.h"
 #include "games/risk/map.h"
+#include "games/risk_2008/edition.h"
 
 namespace meeple::risk {
 

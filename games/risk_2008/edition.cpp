@@ -1,4 +1,4 @@
-#include "games/risk/edition_2008.h"
+#include "games/risk_2008/edition.h"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "games/risk/objectives_2008.h"
+#include "games/risk_2008/objectives.h"
 
 #include <algorithm>
 #include <bitset>
