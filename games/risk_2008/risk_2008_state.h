@@ -162,6 +162,7 @@ class Risk2008State final : public State {
   uint64_t own_at_turn_start() const { return own0_; }
   int objectives_held(int p) const;
   int manoeuvres_left() const { return manoeuvres_left_; }
+  int turn_number() const { return turn_number_; }
   // The draft p would receive now without a trade (§7.1).
   int base_draft(int p) const;
   int attack_dice() const { return att_dice_; }

@@ -80,7 +80,8 @@ json Risk2008State::to_json() const {
                    turn_number_, draft_left_, manoeuvres_left_, pending_airfield_};
   j["own0"] = own0_;
   j["selected"] = selected_;
-  j["flags"] = {traded_, placed_any_, battled_, start_manoeuvre_used_, conquered_, claimed_};
+  j["flags"] = {int{traded_},    int{placed_any_}, int{battled_}, int{start_manoeuvre_used_},
+                int{conquered_}, int{claimed_}};
   j["battle"] = {src_, tgt_, att_dice_, def_dice_, rolled_, last_losses_[0], last_losses_[1]};
   j["dice"] = array_of(dice_, 7);
   j["move"] = {move_from_, move_to_, moved_, move_min_, move_kind_, victim_};
