@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <sstream>
 
 #include "games/risk/battle.h"
 
@@ -19,6 +20,40 @@ bool chance_phase(Phase2008 p) {
 }
 bool setup_phase(Phase2008 p) {
   return p <= Phase2008::kDeal;
+}
+
+// The terminal's commands as the JSON objects they stand for: "end",
+// "done", "more [n]", "trade", "pass" (claim no objective), "defend n",
+// "attack from to n", "place [n] t", "capital t", "claim t", "airfield t",
+// "manoeuvre from to", "select card", "objective ID".
+json command_to_json(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> w;
+  for (std::string word; in >> word;) w.push_back(word);
+  if (w.empty()) return json{{"type", ""}};
+  const std::string& verb = w[0];
+  auto number = [](const std::string& x) {
+    return !x.empty() &&
+           std::all_of(x.begin(), x.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (verb == "pass") return {{"type", "claim_objective"}, {"objective", nullptr}};
+  if (verb == "objective" && w.size() == 2)
+    return {{"type", "claim_objective"}, {"objective", w[1]}};
+  if (verb == "defend" && w.size() == 2 && number(w[1]))
+    return {{"type", "defend"}, {"dice", std::stoi(w[1])}};
+  if (verb == "attack" && w.size() == 4 && number(w[3]))
+    return {{"type", "attack"}, {"from", w[1]}, {"to", w[2]}, {"dice", std::stoi(w[3])}};
+  if (verb == "manoeuvre" && w.size() == 3)
+    return {{"type", "manoeuvre"}, {"from", w[1]}, {"to", w[2]}};
+  if (verb == "place" && w.size() == 3 && number(w[1]))
+    return {{"type", "place"}, {"territory", w[2]}, {"count", std::stoi(w[1])}};
+  if ((verb == "place" || verb == "capital" || verb == "claim" || verb == "airfield") &&
+      w.size() == 2)
+    return {{"type", verb}, {"territory", w[1]}};
+  if (verb == "select" && w.size() == 2) return {{"type", "select"}, {"card", w[1]}};
+  if (verb == "more" && w.size() == 2 && number(w[1]))
+    return {{"type", "more"}, {"count", std::stoi(w[1])}};
+  return {{"type", verb}};
 }
 }  // namespace
 
@@ -164,6 +199,7 @@ json Risk2008State::action_to_json(Action a) const {
 // action_to_json writes decodes; territory and card names may also be the
 // board's display names. "place" and "move" take a count.
 Result<std::vector<Action>> Risk2008State::decode_action_object(const json& j) const {
+  if (j.is_string()) return decode_action_object(command_to_json(j.get<std::string>()));
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
     return invalid_argument("expected an object with a string \"type\"");
   json want = j;
@@ -185,6 +221,7 @@ Result<std::vector<Action>> Risk2008State::decode_action_object(const json& j) c
     want["count"] = 1;
   }
   if (type == "more") want.erase("count");
+  if (type == "place") want["count"] = 1;
   const std::vector<Action> legal = legal_actions();
   for (const Action a : legal) {
     if (action_to_json(a) != want) continue;
