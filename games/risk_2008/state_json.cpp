@@ -5,6 +5,7 @@
 #include <bit>
 #include <sstream>
 
+#include "core/rng.h"
 #include "games/risk_2008/risk_2008_state.h"
 
 namespace meeple::risk {
@@ -213,12 +214,45 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
 }
 
 uint64_t Risk2008State::hash() const {
-  // FNV-1a over the full JSON: equal states give equal text.
-  uint64_t h = 1469598103934665603ull;
-  for (const char c : to_json().dump()) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
+  // Every field to_json writes, mixed in a fixed order (no text: searches
+  // hash often).
+  uint64_t h = 0x2008;
+  auto mix = [&h](int64_t v) { h = mix64(h, static_cast<uint64_t>(v)); };
+  auto mix_all = [&mix](const auto& a) {
+    for (const auto& v : a) mix(static_cast<int64_t>(v));
+  };
+  mix(cfg_->basic_training);
+  mix(cfg_->players);
+  mix(static_cast<int>(phase_));
+  mix(active_);
+  mix(first_);
+  mix_all(owner_);
+  mix_all(troops_);
+  mix(static_cast<int64_t>(cities_));
+  mix_all(capital_);
+  mix_all(hand_);
+  mix(static_cast<int64_t>(deck_));
+  mix(static_cast<int64_t>(discard_));
+  mix_all(setup_left_);
+  mix_all(eliminated_);
+  mix_all(obj_where_);
+  mix_all(obj_token_);
+  mix(static_cast<int64_t>(laid_.size()));
+  mix_all(laid_);
+  mix_all(token_holder_);
+  mix_all(airfield_at_);
+  for (const int v : {claims_, deal_seat_, deal_given_, cities_drawn_, tokens_placed_, turn_number_,
+                      draft_left_, manoeuvres_left_, pending_airfield_})
+    mix(v);
+  mix(static_cast<int64_t>(own0_));
+  mix(static_cast<int64_t>(selected_));
+  for (const bool f : {traded_, placed_any_, battled_, start_manoeuvre_used_, conquered_, claimed_})
+    mix(f);
+  for (const int v : {src_, tgt_, att_dice_, def_dice_, rolled_, last_losses_[0], last_losses_[1]})
+    mix(v);
+  mix_all(dice_);
+  for (const int v : {move_from_, move_to_, moved_, move_min_, move_kind_, victim_, winner_})
+    mix(v);
   return h;
 }
 

@@ -26,6 +26,24 @@ void own_continent(Risk2008State& s, const char* continent, int p, int troops) {
     s.set_territory(t, p, troops);
 }
 
+TEST(Risk2008Turn, T1T2DraftAtTheStartOfTheTurn) {
+  Risk2008State s = blank(false, 3, kY);
+  for (const char* t : {"alaska", "northwest_territory", "alberta", "ontario", "greenland",
+                        "iceland", "great_britain", "western_europe", "egypt", "india"})
+    s.set_territory(terr(t), kG, 1);
+  s.set_cities(cards({"ontario", "great_britain", "india"}));
+  s.set_capital(kG, terr("ontario"));
+  s.begin_turn_for_test(kG);
+  EXPECT_EQ(s.draft_left(), 5);
+
+  Risk2008State b = blank(false, 3, kY);
+  own_continent(b, "australia", kB, 1);
+  b.set_territory(terr("siam"), kB, 1);
+  b.set_capital(kB, terr("eastern_australia"));
+  b.begin_turn_for_test(kB);
+  EXPECT_EQ(b.draft_left(), 6);
+}
+
 TEST(Risk2008Turn, T3FullDraftWithTrade) {
   Risk2008State s = blank(false, 3, kB);
   own_continent(s, "europe", kY, 1);
