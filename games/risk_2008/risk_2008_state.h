@@ -118,6 +118,8 @@ class Risk2008State final : public State {
   std::vector<ChanceOutcome> chance_outcomes() const override;
   std::string chance_description() const override;
   json action_to_json(Action a) const override;
+  std::string action_to_string(Action a) const override;                           // log_words.cpp
+  std::string describe(Action a, const State& after, Seat viewer) const override;  // log_words.cpp
   Result<std::vector<Action>> decode_action_object(const json& j) const override;
   json view(Seat seat) const override;
   json to_json() const override;

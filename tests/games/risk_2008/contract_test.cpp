@@ -34,6 +34,12 @@ TEST(Risk2008Contract, EveryLegalActionRoundTripsThroughJson) {
       auto ids = s.decode_action(j);
       ASSERT_TRUE(ids) << j.dump() << ": " << ids.status().to_string();
       ASSERT_EQ(*ids, std::vector<Action>{a}) << j.dump();
+      if (s.is_chance()) continue;
+      // The text command too.
+      const std::string text = s.action_to_string(a);
+      auto by_text = s.decode_action(json(text));
+      ASSERT_TRUE(by_text) << text << ": " << by_text.status().to_string();
+      ASSERT_EQ(*by_text, std::vector<Action>{a}) << text;
     }
     s.apply(legal[rng.below(legal.size())]);
   }
@@ -123,12 +129,36 @@ TEST(Risk2008Contract, TextNamesThePhaseAndTheHand) {
   EXPECT_NE(text.find("draft"), std::string::npos);
   EXPECT_EQ(s.seat_name(0), edition().seat_colour[0]);
   Risk2008State b = blank(false, 3, kY);
-  b.set_territory(terr("egypt"), kB, 3);
+  b.set_territory(terr("egypt"), kB, 2);
   b.set_territory(terr("east_africa"), kG, 5);
   b.begin_attack_for_test(kG);
   play(b, attack("east_africa", "egypt", 3));
   play(b, kDefendBase + 1);
   EXPECT_NE(b.chance_description().find("egypt"), std::string::npos);
+  // The log: dice are public, and the last one tells the result.
+  for (const int face : {6, 6, 6, 1, 1}) {
+    auto next = b.clone();
+    next->apply(kDieBase + face - 1);
+    const std::string words = b.describe(kDieBase + face - 1, *next, kSpectator);
+    EXPECT_NE(words, "");
+    if (!next->is_chance()) {
+      EXPECT_NE(words.find("falls"), std::string::npos) << words;
+    }
+    b.apply(kDieBase + face - 1);
+  }
+  EXPECT_EQ(b.owner(terr("egypt")), kG);
+  // A card drawn is shown only to its taker.
+  Risk2008State d = blank(false, 3, kY);
+  d.set_territory(terr("alaska"), kG, 3);
+  d.give_token(kG, token_of(Reward::kGuaranteedCard));
+  d.begin_attack_for_test(kG);
+  play(d, kEndAttack);
+  play(d, kEndManoeuvre);
+  ASSERT_EQ(d.phase(), Phase2008::kDraw);
+  auto after = d.clone();
+  after->apply(kCardBase + terr("peru"));
+  EXPECT_NE(d.describe(kCardBase + terr("peru"), *after, kG).find("Peru"), std::string::npos);
+  EXPECT_EQ(d.describe(kCardBase + terr("peru"), *after, kY).find("Peru"), std::string::npos);
 }
 
 }  // namespace
