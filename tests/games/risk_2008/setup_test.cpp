@@ -131,6 +131,31 @@ TEST(Risk2008Setup, T15cBasicTrainingFivePlayers) {
   for (int k = 0; k < 8; ++k) EXPECT_EQ(s.token_holder(k), -1);
 }
 
+TEST(Risk2008Setup, BasicTrainingUsesAnOpeningWhenTheDataHasOne) {
+  // The printed charts are not transcribed (R1); a chart in the data is used.
+  static Edition2008 with_opening = edition();
+  Opening o;
+  for (int t = 0; t < kNumTerritories; ++t) {
+    o.seat[t] = t % 3;
+    o.troops[t] = 2;
+  }
+  o.capital = {0, 1, 2};
+  with_opening.basic_training_opening[3] = o;
+  auto c = std::make_shared<Risk2008Config>(*config(true, 3));
+  c->edition = &with_opening;
+  Risk2008State s(c);
+  ASSERT_EQ(s.phase(), Phase2008::kDeal);  // Blue's starting card
+  EXPECT_EQ(s.active(), kB);
+  for (int t = 0; t < kNumTerritories; ++t) {
+    EXPECT_EQ(s.owner(t), t % 3);
+    EXPECT_EQ(s.troops(t), 2);
+  }
+  EXPECT_EQ(s.capital(kG), 1);
+  play(s, s.chance_outcomes().front().action);
+  EXPECT_EQ(s.phase(), Phase2008::kDraft);
+  EXPECT_EQ(s.active(), kY);
+}
+
 TEST(Risk2008Setup, ThreePlayersReinforcementStartsWithSeatOne) {
   Risk2008State s = claimed_board(3, 1);
   for (int p = 0; p < 3; ++p) {
