@@ -209,7 +209,23 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     return invalid_argument("\"counters\": no airfield to place");
   if (ph == Phase2008::kTokens && (s->tokens_placed_ >= static_cast<int>(s->laid_.size())))
     return invalid_argument("\"counters\": no objective awaits a token");
-  if (ph == Phase2008::kDraw && s->deck_ == 0) return invalid_argument("\"deck\": empty at a draw");
+  if ((ph == Phase2008::kDraw || ph == Phase2008::kDeal) && s->deck_ == 0)
+    return invalid_argument("\"deck\": empty at a draw");
+  // Every decision must have a legal answer: the phase's preconditions.
+  const uint64_t own = s->own_mask(s->active_);
+  if (ph >= Phase2008::kDraft && ph != Phase2008::kGameOver && s->eliminated_[s->active_])
+    return invalid_argument("\"active\": an eliminated player cannot take a turn");
+  if (ph == Phase2008::kDraft && s->draft_left_ < 1)
+    return invalid_argument("\"counters\": a draft with no troops to place");
+  if ((ph == Phase2008::kDraft || ph == Phase2008::kSetupPlace || ph == Phase2008::kAirfield) &&
+      own == 0)
+    return invalid_argument("\"owner\": the player to place holds no territory");
+  if (ph == Phase2008::kSetupPlace && s->setup_left_[s->active_] < 1)
+    return invalid_argument("\"setup_left\": the player to place has no troops left");
+  if ((ph == Phase2008::kCapital || ph == Phase2008::kClaim) && s->own_mask(-1) == 0)
+    return invalid_argument("\"owner\": no empty territory to claim");
+  if (ph == Phase2008::kGameOver && s->winner_ < 0)
+    return invalid_argument("\"winner\": a finished game needs a winner");
   return s;
 }
 

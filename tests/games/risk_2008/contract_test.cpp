@@ -118,6 +118,9 @@ TEST(Risk2008Contract, DamagedDocumentsAreRefused) {
   bad["mode"] = "basic_training";
   EXPECT_FALSE(Risk2008State::from_json(cfg, bad));
   bad = j;
+  bad["counters"][6] = 0;  // a draft with nothing to place
+  EXPECT_FALSE(Risk2008State::from_json(cfg, bad));
+  bad = j;
   bad.erase("troops");
   EXPECT_FALSE(Risk2008State::from_json(cfg, bad));
 }
