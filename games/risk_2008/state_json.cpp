@@ -93,6 +93,17 @@ json Risk2008State::to_json() const {
 Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     std::shared_ptr<const Risk2008Config> config, const json& j) {
   if (!j.is_object()) return invalid_argument("state: expected an object");
+  static const char* const kFields[] = {
+      "format",          "mode",       "players",      "phase",
+      "active",          "first",      "owner",        "troops",
+      "cities",          "capital",    "hands",        "deck",
+      "discard",         "setup_left", "eliminated",   "objective_place",
+      "objective_token", "laid",       "token_holder", "airfield_at",
+      "counters",        "own0",       "selected",     "flags",
+      "battle",          "dice",       "move",         "winner"};
+  for (const auto& [key, value] : j.items())
+    if (std::find(std::begin(kFields), std::end(kFields), key) == std::end(kFields))
+      return invalid_argument("state: unknown field \"" + key + "\"");
   const int n = config->players;
   auto s = std::make_unique<Risk2008State>(config);
   int64_t v = 0;
@@ -224,8 +235,12 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     return invalid_argument("\"setup_left\": the player to place has no troops left");
   if ((ph == Phase2008::kCapital || ph == Phase2008::kClaim) && s->own_mask(-1) == 0)
     return invalid_argument("\"owner\": no empty territory to claim");
-  if (ph == Phase2008::kGameOver && s->winner_ < 0)
-    return invalid_argument("\"winner\": a finished game needs a winner");
+  if ((ph == Phase2008::kGameOver) != (s->winner_ >= 0))
+    return invalid_argument("\"winner\": set exactly when the phase is game_over");
+  // Finally: a state that is not over offers an action or a chance outcome.
+  if (ph != Phase2008::kGameOver && s->legal_actions().empty())
+    return invalid_argument("state: no legal action or chance outcome in phase " +
+                            j["phase"].dump());
   return s;
 }
 
