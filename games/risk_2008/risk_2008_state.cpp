@@ -230,7 +230,8 @@ Result<std::vector<Action>> Risk2008State::decode_action_object(const json& j) c
     std::vector<Action> ids;
     auto s = clone();
     for (int k = 0; k < count; ++k) {
-      if (!s->is_legal(a))
+      // The same player's steps only (set-up placements alternate seats).
+      if (!s->is_legal(a) || s->current_player() != current_player())
         return illegal_action("\"count\" " + std::to_string(count) + " is more than is legal here");
       ids.push_back(a);
       s->apply(a);

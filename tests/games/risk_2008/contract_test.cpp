@@ -57,6 +57,12 @@ TEST(Risk2008Contract, CompoundPlaceAndErrors) {
   EXPECT_FALSE(s.decode_action(
       json{{"type", "place"}, {"territory", world_map().territory(t).id}, {"count", left + 1}}));
   EXPECT_FALSE(s.decode_action(json{{"type", "attack"}}));
+  // In set-up the seats alternate: one placement at a time.
+  Risk2008State setup(config(true, 3));
+  while (setup.phase() != Phase2008::kSetupPlace) play(setup, setup.legal_actions().front());
+  const Action first = setup.legal_actions().front();
+  EXPECT_FALSE(setup.decode_action(
+      json{{"type", "place"}, {"territory", world_map().territory(first).id}, {"count", 2}}));
 }
 
 TEST(Risk2008Contract, ViewsHideOtherHandsAndTheDeck) {
