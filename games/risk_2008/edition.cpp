@@ -266,7 +266,8 @@ std::vector<int> objective_list(Reader& r, const json& v, const std::string& pat
 
 void read_objectives(Reader& r, const json& doc, Edition2008& e) {
   const json& section = r.at(doc, "objectives", "");
-  const json& list = r.list(r.at(section, "list", "objectives"), "objectives.list", 2, 64);
+  const json& list = r.list(r.at(section, "list", "objectives"), "objectives.list",
+                            kNumObjectives2008, kNumObjectives2008);
   std::array<int, 2> per_type{};
   for (size_t i = 0; i < list.size() && r.ok(); ++i) {
     Objective o = read_objective(r, list[i], fmt::format("objectives.list[{}]", i), e);
@@ -276,9 +277,13 @@ void read_objectives(Reader& r, const json& doc, Edition2008& e) {
     e.objectives.push_back(std::move(o));
   }
   if (!r.ok()) return;
+  for (int t = 0; t < 2 && r.ok(); ++t)
+    if (per_type[t] < kLaidPerType2008)
+      r.fail(fmt::format("'objectives.list': {} {} objectives, {} are laid out", per_type[t],
+                         t == 0 ? "minor" : "major", kLaidPerType2008));
   e.command_room_per_type =
       r.integer(r.at(section, "command_room_per_type", "objectives"),
-                "objectives.command_room_per_type", 1, std::min(per_type[0], per_type[1]));
+                "objectives.command_room_per_type", kLaidPerType2008, kLaidPerType2008);
   e.objectives_to_win = r.integer(r.at(section, "to_win", "objectives"), "objectives.to_win", 1,
                                   2 * e.command_room_per_type);
   const json& basic = r.at(section, "basic_training", "objectives");

@@ -25,6 +25,11 @@ namespace meeple::risk {
 
 inline constexpr int kMaxPlayers2008 = 5;
 inline constexpr int kMaxStars2008 = 10;  // the star chart's last column
+// §2's components: 12 objective cards (6 minor, 6 major) and 8 reward
+// tokens, one on each of the 4 + 4 objectives laid out in Command Room. The
+// state's action ids reserve exactly these, so the data must hold them.
+inline constexpr int kNumObjectives2008 = 12;
+inline constexpr int kLaidPerType2008 = 4;
 
 // The condition kinds of §9's table, each checkable from the claim step's
 // sets (objectives.h).

@@ -64,8 +64,8 @@ inline constexpr Action kTokenBase = kObjectiveBase + 12;                   // 2
 inline constexpr Action kCityBase = kTokenBase + 8;                         // 2439
 inline constexpr Action kNumDistinctActions = kCityBase + kNumTerritories;  // 2481
 
-inline constexpr int kNumObjectives = 12;
-inline constexpr int kNumTokens = 8;
+inline constexpr int kNumObjectives = kNumObjectives2008;
+inline constexpr int kNumTokens = 2 * kLaidPerType2008;
 // Where an objective card is (obj_where_): a seat, or one of these.
 inline constexpr int kBoxed = -1;
 inline constexpr int kOnBoard = -2;

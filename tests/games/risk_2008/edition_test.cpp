@@ -277,6 +277,15 @@ TEST(Risk2008Data, ABrokenFileIsAnErrorNamingTheField) {
   expect_2008_error([](json& d) { d["objectives"]["list"][3]["condition"]["count"] = 16; },
                     "'objectives.list[3].condition.count' must be an integer 1..15");
   expect_2008_error([](json& d) { d["objectives"]["list"][1]["id"] = "M1"; }, "id 'M1' twice");
+  expect_2008_error([](json& d) { d["objectives"]["list"].erase(11); },
+                    "'objectives.list' must be a list of 12");
+  expect_2008_error(
+      [](json& d) {
+        for (int i = 0; i < 3; ++i) d["objectives"]["list"][i]["type"] = "major";
+      },
+      "3 minor objectives, 4 are laid out");
+  expect_2008_error([](json& d) { d["objectives"]["command_room_per_type"] = 3; },
+                    "'objectives.command_room_per_type' must be an integer 4..4");
   expect_2008_error([](json& d) { d["objectives"]["list"][0]["type"] = "huge"; },
                     "must be \"minor\" or \"major\"");
   expect_2008_error([](json& d) { d["objectives"]["basic_training"]["minor"][0] = "J1"; },
