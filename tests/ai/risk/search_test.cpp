@@ -125,6 +125,23 @@ TEST(RiskSearch, TeamMatesShareTheirTeamsLeafValue) {
   EXPECT_NEAR(w[kBlue], v[kBlue], 1e-12);
 }
 
+// The team game's top levels are the heuristic (docs/bots.md: the search
+// plays it no better): the same moves as level 2 for the same seed.
+TEST(RiskSearch, TheTeamGamesTopLevelsPlayTheHeuristic) {
+  auto game = make("teams", 4);
+  auto s = board(*game, kRed);
+  for (Territory t = 0; t < 10; ++t) s->set_territory(t, kBlue, 3);
+  s->begin_turn_for_test(kRed);
+  auto top = make_risk_bot(*game, 5, 9);
+  auto heuristic = make_risk_bot(*game, 2, 9);
+  EXPECT_EQ(top->name(), heuristic->name());
+  for (int i = 0; i < 5; ++i) {
+    const Action a = top->choose(Decision(*game, *s));
+    EXPECT_EQ(a, heuristic->choose(Decision(*game, *s)));
+    s->apply(a);
+  }
+}
+
 // Level 3 takes the sure conquest that eliminates blue (12 armies against
 // blue's last one) rather than stopping.
 TEST(RiskSearch, TheSearcherTakesTheEliminatingConquest) {
