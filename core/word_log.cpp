@@ -11,6 +11,7 @@ WordLog::WordLog(std::shared_ptr<const Game> game) : game_(std::move(game)) {
 void WordLog::restart() {
   state_ = game_->new_initial_state();
   hashes_.clear();
+  action_texts_.clear();
   turn_ = kChance;
   words_.assign(static_cast<size_t>(game_->num_seats()) + 1, {});
 }
@@ -36,6 +37,7 @@ void WordLog::catch_up(const std::vector<LogEntry>& log) {
       if (text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
       words_[v].push_back({i, e.seat, turn_, std::move(text)});
     }
+    action_texts_.push_back(state_->action_to_string(e.action));
     state_ = std::move(after);
     hashes_.push_back(e.hash);
   }

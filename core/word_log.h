@@ -32,6 +32,10 @@ class WordLog {
   // What `viewer` (a seat, or kSpectator for the public log) sees.
   const std::vector<Entry>& entries(Seat viewer) const;
 
+  // The action_to_string text of every action seen, in the state it was
+  // decided in: the move list of a game that hides nothing.
+  const std::vector<std::string>& action_texts() const { return action_texts_; }
+
   // The last `limit` entries `viewer` sees, as
   // {"total": n, "entries": [{"i": index, "seat": s | "chance",
   //  "turn": s | null, "text": "..."}]}.
@@ -45,6 +49,7 @@ class WordLog {
   std::vector<uint64_t> hashes_;           // hash after each action seen
   Seat turn_ = kChance;                    // the turn the next action falls in
   std::vector<std::vector<Entry>> words_;  // per seat, then the spectator last
+  std::vector<std::string> action_texts_;  // one per action seen
 };
 
 }  // namespace meeple

@@ -333,14 +333,15 @@ json Table::snapshot_locked(Seat seat) const {
   j["legal"] = std::move(legal);
   // The log in words as this seat may see it (State::describe).
   j["log"] = log_json_locked(seat);
-  // The move list, public only when the game hides nothing.
+  // The move list, public only when the game hides nothing; its texts come
+  // from the log in words (caught up above), not from replaying the game
+  // at every snapshot.
   if (!info.has_hidden_information) {
     json history = json::array();
-    auto s = match_.game().new_initial_state();
-    for (const auto& e : match_.log()) {
-      history.push_back({{"seat", seat_json(e.seat)}, {"text", s->action_to_string(e.action)}});
-      s->apply(e.action);
-    }
+    const auto& log = match_.log();
+    const auto& texts = words_.action_texts();
+    for (size_t i = 0; i < log.size() && i < texts.size(); ++i)
+      history.push_back({{"seat", seat_json(log[i].seat)}, {"text", texts[i]}});
     j["history"] = std::move(history);
   }
   return j;

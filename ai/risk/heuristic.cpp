@@ -269,8 +269,14 @@ void candidate_actions(const RiskState& s, const std::vector<Action>& legal, int
         for (Action a : legal) {
           if (a < kAttackBase || a >= kEndAttack) continue;
           const Edge& e = s.config().map->edges()[(a - kAttackBase) / 3];
-          if ((a - kAttackBase) % 3 + 1 != std::min(3, usable(s, e.from))) continue;
-          const double p = conquest_probability(usable(s, e.from), s.armies(e.to));
+          const int dice = (a - kAttackBase) % 3 + 1;
+          if (dice != std::min(3, usable(s, e.from))) continue;
+          // Team Risk (§12): never the attack that could lose one's last
+          // armies, and the odds of the whole team's armies next door, as
+          // the heuristic counts them.
+          if (s.config().teams() && s.armies_on_board(s.active()) <= dice) continue;
+          double p = conquest_probability(usable(s, e.from), s.armies(e.to));
+          if (s.config().teams() && dice == 3) p = std::max(p, team_odds(s, e.to));
           if (p >= 0.35) ranked.emplace_back(p, a);
         }
         stop = kEndAttack;

@@ -33,6 +33,18 @@ RollOdds roll_odds(int attack_dice, int defence_dice) {
   return odds;
 }
 
+const RollOdds& cached_roll_odds(int attack_dice, int defence_dice) {
+  assert(attack_dice >= 1 && attack_dice <= kMaxAttackDice);
+  assert(defence_dice >= 1 && defence_dice <= kMaxDefenceDice);
+  static const auto table = [] {
+    std::array<std::array<RollOdds, kMaxDefenceDice + 1>, kMaxAttackDice + 1> t{};
+    for (int a = 1; a <= kMaxAttackDice; ++a)
+      for (int d = 1; d <= kMaxDefenceDice; ++d) t[a][d] = roll_odds(a, d);
+    return t;
+  }();
+  return table[attack_dice][defence_dice];
+}
+
 BattleOdds battle_odds(int attackers, int defenders) {
   assert(attackers >= 0 && defenders >= 1);
   BattleOdds out;
@@ -40,13 +52,6 @@ BattleOdds battle_odds(int attackers, int defenders) {
   out.defenders = defenders;
   out.attacker_survivors.assign(attackers + 1, 0.0);
   out.defender_survivors.assign(defenders + 1, 0.0);
-  // The six one-roll tables, computed once.
-  static const auto tables = [] {
-    std::array<std::array<RollOdds, 3>, 4> t{};
-    for (int a = 1; a <= 3; ++a)
-      for (int d = 1; d <= 2; ++d) t[a][d] = roll_odds(a, d);
-    return t;
-  }();
   // prob[a][d]: probability that the fight passes through (a, d). Visiting
   // states in decreasing a + d order pushes each state's mass forward once.
   std::vector<std::vector<double>> prob(attackers + 1, std::vector<double>(defenders + 1, 0.0));
@@ -65,7 +70,7 @@ BattleOdds battle_odds(int attackers, int defenders) {
         out.defender_survivors[d] += p;  // absorbed: attack failed
         continue;
       }
-      const auto& roll = tables[std::min(a, 3)][std::min(d, 2)];
+      const auto& roll = cached_roll_odds(std::min(a, 3), std::min(d, 2));
       for (int i = 0; i <= roll.compared; ++i)
         prob[a - i][d - (roll.compared - i)] += p * roll.attacker_loses[i];
     }
@@ -111,12 +116,9 @@ double conquest_probability(int attackers, int defenders) {
     std::vector<double> t((kMax + 1) * (kMax + 1), 0.0);
     auto at = [&](int a, int d) -> double& { return t[a * (kMax + 1) + d]; };
     for (int a = 0; a <= kMax; ++a) at(a, 0) = 1.0;
-    std::array<std::array<RollOdds, 3>, 4> roll{};
-    for (int a = 1; a <= 3; ++a)
-      for (int d = 1; d <= 2; ++d) roll[a][d] = roll_odds(a, d);
     for (int a = 1; a <= kMax; ++a) {
       for (int d = 1; d <= kMax; ++d) {
-        const auto& r = roll[std::min(a, 3)][std::min(d, 2)];
+        const auto& r = cached_roll_odds(std::min(a, 3), std::min(d, 2));
         double p = 0;
         for (int i = 0; i <= r.compared; ++i)
           p += r.attacker_loses[i] * at(a - i, d - (r.compared - i));

@@ -26,6 +26,9 @@ struct RollOdds {
   long long total = 0;                 // 6^(a+d)
 };
 RollOdds roll_odds(int attack_dice, int defence_dice);
+// The same from a table counted once (six pairs of dice counts, up to 6^5
+// face combinations each): what the rules, the views and the fight odds use.
+const RollOdds& cached_roll_odds(int attack_dice, int defence_dice);
 
 struct BattleOdds {
   int attackers = 0, defenders = 0;

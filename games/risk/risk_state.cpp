@@ -317,7 +317,7 @@ json RiskState::view(Seat seat) const {
     json roll = json::object();
     for (int a = 1; a <= 3; ++a)
       for (int d = 1; d <= 2; ++d)
-        roll[fmt::format("{}v{}", a, d)] = roll_odds(a, d).attacker_loses;
+        roll[fmt::format("{}v{}", a, d)] = cached_roll_odds(a, d).attacker_loses;
     v["odds"] = {{"conquest", std::move(pairs)}, {"roll", std::move(roll)}};
   }
   if (last_att_ > 0)

@@ -163,17 +163,9 @@ std::vector<ChanceOutcome> RiskState::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
   out.reserve(ids.size());
   if (phase_ == Phase::kRollDice && cfg_->battle_outcomes) {
-    // §4.3's exact odds of the whole roll (every face combination counted).
-    // Counted once (6^5 face combinations for 3 v 2), not at every roll.
-    static const auto table = [] {
-      std::array<std::array<RollOdds, kMaxDefenceDice>, kMaxAttackDice> t;
-      for (int a = 1; a <= kMaxAttackDice; ++a)
-        for (int d = 1; d <= kMaxDefenceDice; ++d)
-          t[static_cast<size_t>(a - 1)][static_cast<size_t>(d - 1)] = roll_odds(a, d);
-      return t;
-    }();
-    const RollOdds& odds =
-        table[static_cast<size_t>(att_dice_ - 1)][static_cast<size_t>(def_dice_ - 1)];
+    // §4.3's exact odds of the whole roll (every face combination counted,
+    // once for the program, not at every roll).
+    const RollOdds& odds = cached_roll_odds(att_dice_, def_dice_);
     for (Action a : ids)
       out.push_back({a, odds.attacker_loses[static_cast<size_t>(a - kLossBase)]});
     return out;

@@ -48,6 +48,15 @@ TEST(WordLog, GrowsWithTheMatchAndEqualsOneBuiltAtOnce) {
   EXPECT_EQ(j["total"], decisions);
   ASSERT_EQ(j["entries"].size(), std::min<size_t>(3, decisions));
   EXPECT_EQ(j["entries"].back()["text"], growing.entries(kSpectator).back().text);
+  // The move list: every action's text in the state it was decided in.
+  growing.catch_up(m.log());  // the last chance outcomes too
+  ASSERT_EQ(growing.action_texts().size(), m.log().size());
+  auto replay = m.game().new_initial_state();
+  for (size_t i = 0; i < m.log().size(); ++i) {
+    EXPECT_EQ(growing.action_texts()[i], replay->action_to_string(m.log()[i].action)) << i;
+    replay->apply(m.log()[i].action);
+  }
+  EXPECT_EQ(at_once.action_texts(), growing.action_texts());
 }
 
 TEST(WordLog, AReplacedLogIsDescribedAfresh) {
@@ -67,8 +76,10 @@ TEST(WordLog, AReplacedLogIsDescribedAfresh) {
   WordLog fresh(b.game_ptr());
   fresh.catch_up(b.log());
   EXPECT_EQ(texts(w, 0), texts(fresh, 0));
+  EXPECT_EQ(w.action_texts(), fresh.action_texts());
   w.catch_up({});  // shorter: back to the start
   EXPECT_TRUE(w.entries(0).empty());
+  EXPECT_TRUE(w.action_texts().empty());
 }
 
 }  // namespace

@@ -15,7 +15,9 @@ namespace {
 
 using test::board;
 using test::kBlue;
+using test::kGreen;
 using test::kRed;
+using test::kYellow;
 using test::make;
 using test::T;
 
@@ -96,6 +98,48 @@ TEST(RiskSearch, LeafValuesFavourTheStrongerAndZeroTheEliminated) {
   EXPECT_LE(after[kBlue], before[kBlue]);
   s->set_eliminated(2, true);
   EXPECT_EQ(leaf_values(*s)[2], 0.0);
+}
+
+// Team Risk (§12): team-mates win or lose together, so they share one leaf
+// value, and a territory passing between them changes nothing.
+TEST(RiskSearch, TeamMatesShareTheirTeamsLeafValue) {
+  auto game = make("teams", 4);
+  auto s = board(*game, kRed);  // seats 0 and 2 against 1 and 3
+  for (Territory t = 0; t < 10; ++t) s->set_territory(t, kGreen, 2);
+  for (Territory t = 10; t < 22; ++t) s->set_territory(t, kBlue, 1);
+  for (Territory t = 22; t < 30; ++t) s->set_territory(t, kYellow, 1);
+  const auto v = leaf_values(*s);
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_DOUBLE_EQ(v[kRed], v[kGreen]);
+  EXPECT_DOUBLE_EQ(v[kBlue], v[kYellow]);
+  EXPECT_GT(v[kRed], 0.5);
+  EXPECT_LT(v[kBlue], 0.5);
+  // Red's territories passing to green, its team-mate: the team holds what
+  // it held. Valued seat against seat, red would have seen green, now the
+  // strongest other seat, as its rival.
+  s->set_territory(T("india"), kGreen, 1);
+  s->set_territory(T("china"), kGreen, 1);
+  const auto w = leaf_values(*s);
+  EXPECT_DOUBLE_EQ(w[kRed], w[kGreen]);
+  EXPECT_NEAR(w[kRed], v[kRed], 1e-12);
+  EXPECT_NEAR(w[kBlue], v[kBlue], 1e-12);
+}
+
+// The team game's top levels are the heuristic (docs/bots.md: the search
+// plays it no better): the same moves as level 2 for the same seed.
+TEST(RiskSearch, TheTeamGamesTopLevelsPlayTheHeuristic) {
+  auto game = make("teams", 4);
+  auto s = board(*game, kRed);
+  for (Territory t = 0; t < 10; ++t) s->set_territory(t, kBlue, 3);
+  s->begin_turn_for_test(kRed);
+  auto top = make_risk_bot(*game, 5, 9);
+  auto heuristic = make_risk_bot(*game, 2, 9);
+  EXPECT_EQ(top->name(), heuristic->name());
+  for (int i = 0; i < 5; ++i) {
+    const Action a = top->choose(Decision(*game, *s));
+    EXPECT_EQ(a, heuristic->choose(Decision(*game, *s)));
+    s->apply(a);
+  }
 }
 
 // Level 3 takes the sure conquest that eliminates blue (12 armies against

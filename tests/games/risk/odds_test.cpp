@@ -37,6 +37,9 @@ TEST(RiskOdds, OneRollTableMatchesTheSpec) {
     const auto o = roll_odds(r.a, r.d);
     EXPECT_EQ(o.total, r.total) << r.a << "v" << r.d;
     EXPECT_EQ(o.counts, r.counts) << r.a << "v" << r.d;
+    // The table counted once holds the same.
+    EXPECT_EQ(cached_roll_odds(r.a, r.d).counts, r.counts) << r.a << "v" << r.d;
+    EXPECT_EQ(cached_roll_odds(r.a, r.d).attacker_loses, o.attacker_loses);
   }
 }
 

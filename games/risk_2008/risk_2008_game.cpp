@@ -1,0 +1,103 @@
+// The Risk 2008 game object: options, validation and creation of states.
+#include "games/risk_2008/risk_2008_game.h"
+
+#include <fmt/format.h>
+
+namespace meeple::risk {
+
+namespace {
+
+GameInfo risk_2008_info() {
+  GameInfo info;
+  info.name = "risk-2008";
+  info.title = "Risk (2008 edition)";
+  info.summary =
+      "The 2008 redesign for 3-5 players: capitals, cities, star cards, public objectives "
+      "with rewards (Command Room) or a fixed introductory board (Basic Training).";
+  info.min_seats = 3;
+  info.max_seats = 5;
+  info.has_chance = true;
+  info.has_hidden_information = true;
+  OptionSpec mode;
+  mode.name = "mode";
+  mode.type = OptionType::kString;
+  mode.default_value = "command-room";
+  mode.description = "command-room (random set-up, rewards) or basic-training (fixed set-up)";
+  mode.allowed = {"command-room", "basic-training"};
+  OptionSpec players;
+  players.name = "players";
+  players.type = OptionType::kInt;
+  players.default_value = 3;
+  players.description = "number of players";
+  players.min = 3;
+  players.max = 5;
+  info.options = {mode, players};
+  for (const char* m : {"command-room", "basic-training"})
+    for (int n = 3; n <= 5; ++n) info.variants.push_back({{"mode", m}, {"players", n}});
+  return info;
+}
+
+class Risk2008Game final : public Game {
+ public:
+  Risk2008Game(GameInfo info, json options, std::shared_ptr<const Risk2008Config> config)
+      : info_(std::move(info)), options_(std::move(options)), config_(std::move(config)) {}
+  const GameInfo& info() const override { return info_; }
+  const json& options() const override { return options_; }
+  int num_seats() const override { return config_->players; }
+  int num_distinct_actions() const override { return r2008::kNumDistinctActions; }
+  std::unique_ptr<State> new_initial_state() const override {
+    return std::make_unique<Risk2008State>(config_);
+  }
+  Result<std::unique_ptr<State>> state_from_json(const json& j) const override {
+    auto s = Risk2008State::from_json(config_, j);
+    if (!s) return s.status();
+    return std::unique_ptr<State>(std::move(*s));
+  }
+  GameMetadata metadata() const override {
+    GameMetadata m = standard_metadata();
+    m.chance_mode = ChanceMode::kExplicitStochastic;
+    m.information = Information::kImperfect;  // hands and the draw pile
+    // One winner (1), everyone else -1; no draws.
+    m.utility = Utility::kConstantSum;
+    m.utility_sum = 1.0 - (config_->players - 1);
+    m.min_utility = -1;
+    m.max_utility = 1;
+    m.max_game_length = kUnboundedLength;
+    m.practical_game_length = kRisk2008PracticalLength;
+    m.max_chance_outcomes = kNumTerritories;  // a city card or a draw from a full deck
+    return m;
+  }
+
+ private:
+  GameInfo info_;
+  json options_;
+  std::shared_ptr<const Risk2008Config> config_;
+};
+
+}  // namespace
+
+Result<std::shared_ptr<const Game>> make_risk_2008_game(const json& options) {
+  auto config = std::make_shared<Risk2008Config>();
+  const std::string mode = options.value("mode", "command-room");
+  if (mode != "command-room" && mode != "basic-training")
+    return invalid_argument("risk-2008: unknown mode '" + mode + "'");
+  config->basic_training = mode == "basic-training";
+  config->players = options.value("players", 3);
+  if (config->players < 3 || config->players > 5)
+    return invalid_argument(fmt::format("risk-2008: 3 to 5 players, got {}", config->players));
+  // The data files: a missing or broken one is the caller's error.
+  auto map = shared_world_map();
+  if (!map) return map.status();
+  auto edition = shared_2008_edition();
+  if (!edition) return edition.status();
+  config->map = *map;
+  config->edition = *edition;
+  return std::shared_ptr<const Game>(
+      std::make_shared<Risk2008Game>(risk_2008_info(), options, config));
+}
+
+void register_risk_2008(Registry& registry) {
+  registry.add(risk_2008_info(), make_risk_2008_game);
+}
+
+}  // namespace meeple::risk

@@ -1,0 +1,158 @@
+// Random playouts of the 2008 state in both modes with 3, 4 and 5 players:
+// random legal actions, chance outcomes drawn by their probabilities. After
+// every step: troops never negative and every territory owned with a troop
+// once set-up has claimed it, the 42 cards each in exactly one place, the 12
+// objectives each in one place, a sorted legal list that is empty only at
+// the end; every legal action of sampled states applies; the JSON round-trip
+// and hash hold at sampled states; determinize keeps the seat's view.
+// MEEPLE_RISK_2008_PROPERTY_GAMES=N plays N games per configuration.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdlib>
+
+#include "core/rng.h"
+#include "tests/games/risk_2008/state_util.h"
+
+namespace meeple::risk::state2008 {
+namespace {
+
+int property_games() {
+  const char* env = std::getenv("MEEPLE_RISK_2008_PROPERTY_GAMES");
+  return env ? std::max(1, std::atoi(env)) : 50;
+}
+
+void check_invariants(const Risk2008State& s) {
+  const int n = s.num_seats();
+  bool setup_done = s.phase() >= Phase2008::kDeal;
+  for (int t = 0; t < kNumTerritories; ++t) {
+    ASSERT_GE(s.troops(t), 0);
+    if (setup_done) {
+      ASSERT_GE(s.owner(t), 0);
+      ASSERT_FALSE(s.eliminated(s.owner(t)));
+      // Only a conquered territory awaiting its move-in can be empty, and
+      // the move-in puts troops there at once.
+      ASSERT_GE(s.troops(t), 1) << "territory " << t;
+    }
+  }
+  uint64_t all = s.deck() | s.discard();
+  int count = std::popcount(s.deck()) + std::popcount(s.discard());
+  for (int p = 0; p < n; ++p) {
+    all |= s.hand(p);
+    count += std::popcount(s.hand(p));
+  }
+  ASSERT_EQ(count, 42);
+  ASSERT_EQ(all, (uint64_t{1} << kNumTerritories) - 1);
+  int board = 0, held = 0, boxed = 0;
+  for (int i = 0; i < kNumObjectives; ++i) {
+    const int w = s.objective_place(i);
+    board += w == kOnBoard;
+    boxed += w == kBoxed;
+    held += w >= 0;
+    if (w >= 0) {
+      ASSERT_FALSE(s.eliminated(w));
+    }
+  }
+  ASSERT_EQ(board + held + boxed, 12);
+  if (s.phase() >= Phase2008::kDraft) {
+    ASSERT_EQ(board + held, 8);
+  }
+}
+
+struct Tally {
+  int games = 0, ended = 0, by_objectives = 0;
+  long steps = 0, turns = 0;
+};
+
+void playout(bool basic, int players, uint64_t seed, Tally& tally) {
+  Rng rng(seed);
+  Risk2008State s(config(basic, players));
+  std::vector<Action> legal;
+  constexpr int kStepCap = 60000;
+  int step = 0;
+  for (; step < kStepCap && !s.is_terminal(); ++step) {
+    s.legal_actions(legal);
+    ASSERT_FALSE(legal.empty());
+    ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+    ASSERT_TRUE(std::adjacent_find(legal.begin(), legal.end()) == legal.end());
+    Action a;
+    if (s.is_chance()) {
+      const auto outcomes = s.chance_outcomes();
+      ASSERT_EQ(outcomes.size(), legal.size());
+      std::vector<double> w;
+      double total = 0;
+      for (const auto& o : outcomes) {
+        w.push_back(o.probability);
+        total += o.probability;
+      }
+      ASSERT_NEAR(total, 1.0, 1e-9);
+      a = outcomes[rng.pick(w)].action;
+    } else {
+      // Random play is slow to finish a draft of card toggles: toggles are
+      // taken at a lower rate than their share of the list.
+      a = legal[rng.below(legal.size())];
+      if (a >= kSelectBase && a < kConfirmTrade && rng.below(4) != 0)
+        a = legal[rng.below(legal.size())];
+    }
+    if (rng.below(500) == 0) {
+      // Every legal action applies and changes the state.
+      const uint64_t h = s.hash();
+      for (const Action b : legal) {
+        auto c = s.clone();
+        c->apply(b);
+        ASSERT_NE(c->hash(), h) << s.action_to_json(b).dump();
+      }
+      // JSON round trip and hash.
+      auto back =
+          Risk2008State::from_json(std::make_shared<Risk2008Config>(s.config()), s.to_json());
+      ASSERT_TRUE(back) << back.status().to_string();
+      ASSERT_EQ((*back)->to_json(), s.to_json());
+      ASSERT_EQ((*back)->hash(), h);
+      // A determinization agrees with what the seat sees.
+      const int seat = static_cast<int>(rng.below(players));
+      auto det = s.determinize(seat, rng);
+      ASSERT_EQ(det->view(seat), s.view(seat));
+      // An illegal id is refused without change.
+      auto c = s.clone();
+      c->apply(kNumDistinctActions + 5);
+      ASSERT_EQ(c->hash(), h);
+    }
+    s.apply(a);
+    check_invariants(s);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  ++tally.games;
+  tally.steps += step;
+  tally.turns += s.turn_number();
+  if (s.is_terminal()) {
+    ++tally.ended;
+    if (s.objectives_held(s.winner()) >= 3) ++tally.by_objectives;
+    const auto r = s.returns();
+    ASSERT_EQ(r[s.winner()], 1.0);
+  }
+}
+
+class Risk2008Properties : public ::testing::TestWithParam<std::tuple<bool, int>> {};
+
+TEST_P(Risk2008Properties, RandomPlayoutsKeepTheInvariants) {
+  const auto [basic, players] = GetParam();
+  Tally tally;
+  const int games = property_games();
+  for (int g = 0; g < games; ++g) {
+    playout(basic, players, 1000 + g * 7919 + players * 31 + basic, tally);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_EQ(tally.games, games);
+  // Random play ends games (objectives are easy for nobody, but three of
+  // them with the capital do happen); most should end within the cap.
+  EXPECT_GT(tally.ended, 0);
+  std::printf("%s %d players: %d of %d games ended, %d by objectives; %ld steps, %ld turns\n",
+              basic ? "basic_training" : "command_room", players, tally.ended, tally.games,
+              tally.by_objectives, tally.steps / games, tally.turns / games);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, Risk2008Properties,
+                         ::testing::Combine(::testing::Bool(), ::testing::Values(3, 4, 5)));
+
+}  // namespace
+}  // namespace meeple::risk::state2008
