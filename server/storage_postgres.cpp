@@ -220,94 +220,45 @@ Status PostgresStorage::import_tables(const std::vector<StoredTable>& tables) {
 }
 
 void PostgresStorage::start() {
-  std::lock_guard lock(mu_);
-  if (writer_.joinable()) return;
-  stopping_ = false;
-  writer_ = std::thread([this] { writer_loop(); });
+  writer_.start();
 }
-
 void PostgresStorage::stop() {
-  {
-    std::lock_guard lock(mu_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
-  if (writer_.joinable()) writer_.join();
+  writer_.stop();
 }
-
 bool PostgresStorage::failed() const {
-  std::lock_guard lock(mu_);
-  return failed_;
+  return writer_.failed();
 }
-
 std::string PostgresStorage::failure() const {
-  std::lock_guard lock(mu_);
-  return failure_;
+  return writer_.failure();
 }
 
-void PostgresStorage::submit(Job job, Done done) {
-  {
-    std::lock_guard lock(mu_);
-    if (!failed_ && !stopping_) {
-      queue_.emplace_back(std::move(job), std::move(done));
-      cv_.notify_one();
-      return;
-    }
-  }
-  done(unavailable("storage has failed or is shutting down; writes are refused"));
-}
-
-void PostgresStorage::writer_loop() {
-  for (;;) {
-    std::deque<std::pair<Job, Done>> batch;
-    {
-      std::unique_lock lock(mu_);
-      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, nothing left
-      batch.swap(queue_);
-    }
-    // 1. One transaction for the whole batch; each job in a savepoint,
-    //    rolled back if the job fails or throws. (Plain SAVEPOINT
-    //    statements: libpqxx 6's subtransaction does not roll back to its
-    //    savepoint when a statement in it fails.)
-    std::vector<Status> results(batch.size());
-    Status commit = Status::ok();
-    try {
-      pqxx::work tx(*conn_);
-      for (size_t i = 0; i < batch.size(); ++i) {
-        tx.exec("SAVEPOINT job");
-        try {
-          results[i] = batch[i].first(tx);
-        } catch (const pqxx::broken_connection&) {
-          throw;  // the whole batch is lost
-        } catch (const pqxx::sql_error& e) {
-          results[i] = unavailable(pg_error(e));
-        } catch (const std::exception& e) {
-          results[i] = internal_error(fmt::format("storage job failed: {}", e.what()));
-        }
-        if (!results[i]) tx.exec("ROLLBACK TO SAVEPOINT job");
-        tx.exec("RELEASE SAVEPOINT job");
-      }
-      // 2. Commit; only now is anything durable.
-      tx.commit();
-    } catch (const std::exception& e) {
-      commit = unavailable(pg_error(e));
-    }
-    if (!commit) {
-      std::lock_guard lock(mu_);
-      failed_ = true;
-      failure_ = commit.message();
-    }
-    // 3. Tell the callers, in order. A callback that throws must not end
-    //    the writer (and with it the process).
-    for (size_t i = 0; i < batch.size(); ++i) {
+Status PostgresStorage::run_batch(std::vector<Job>& jobs, std::vector<Status>& results) {
+  // One transaction for the whole batch; each job in a savepoint, rolled
+  // back if the job fails or throws. (Plain SAVEPOINT statements: libpqxx
+  // 6's subtransaction does not roll back to its savepoint when a statement
+  // in it fails.)
+  try {
+    pqxx::work tx(*conn_);
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      tx.exec("SAVEPOINT job");
       try {
-        batch[i].second(commit ? results[i] : commit);
+        results[i] = jobs[i](tx);
+      } catch (const pqxx::broken_connection&) {
+        throw;  // the whole batch is lost
+      } catch (const pqxx::sql_error& e) {
+        results[i] = unavailable(pg_error(e));
       } catch (const std::exception& e) {
-        log_line(fmt::format("a storage callback failed: {}", e.what()));
+        results[i] = internal_error(fmt::format("storage job failed: {}", e.what()));
       }
+      if (!results[i]) tx.exec("ROLLBACK TO SAVEPOINT job");
+      tx.exec("RELEASE SAVEPOINT job");
     }
+    // Only now is anything durable.
+    tx.commit();
+  } catch (const std::exception& e) {
+    return unavailable(pg_error(e));
   }
+  return Status::ok();
 }
 
 void PostgresStorage::create_table(const StoredTable& t, Done done, const std::string* rematch_of) {

@@ -7,17 +7,14 @@
 // migrations in server/schema_postgres.h.
 #pragma once
 
-#include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <pqxx/connection>
 #include <pqxx/transaction_base>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "server/group_commit.h"
 #include "server/storage.h"
 
 namespace meeple::server {
@@ -52,18 +49,14 @@ class PostgresStorage final : public Storage {
       : conn_(std::move(c)), url_(std::move(shown_url)) {}
   // A job runs inside its own savepoint of the batch's transaction.
   using Job = std::function<Status(pqxx::transaction_base&)>;
-  void submit(Job job, Done done);
-  void writer_loop();
+  void submit(Job job, Done done) { writer_.submit(std::move(job), std::move(done)); }
+  Status run_batch(std::vector<Job>& jobs, std::vector<Status>& results);
 
   std::unique_ptr<pqxx::connection> conn_;
   std::string url_;  // without its password, for messages
-  mutable std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<std::pair<Job, Done>> queue_;
-  bool stopping_ = false;
-  bool failed_ = false;
-  std::string failure_;
-  std::thread writer_;
+  GroupCommitWriter<Job> writer_{[this](std::vector<Job>& jobs, std::vector<Status>& results) {
+    return run_batch(jobs, results);
+  }};
 };
 
 }  // namespace meeple::server

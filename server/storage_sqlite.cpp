@@ -284,85 +284,36 @@ Result<std::vector<StoredTable>> SqliteStorage::load(bool with_expired) {
 }
 
 void SqliteStorage::start() {
-  std::lock_guard lock(mu_);
-  if (writer_.joinable()) return;
-  stopping_ = false;
-  writer_ = std::thread([this] { writer_loop(); });
+  writer_.start();
 }
-
 void SqliteStorage::stop() {
-  {
-    std::lock_guard lock(mu_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
-  if (writer_.joinable()) writer_.join();
+  writer_.stop();
 }
-
 bool SqliteStorage::failed() const {
-  std::lock_guard lock(mu_);
-  return failed_;
+  return writer_.failed();
 }
-
 std::string SqliteStorage::failure() const {
-  std::lock_guard lock(mu_);
-  return failure_;
+  return writer_.failure();
 }
 
-void SqliteStorage::submit(Job job, Done done) {
-  {
-    std::lock_guard lock(mu_);
-    if (!failed_ && !stopping_) {
-      queue_.emplace_back(std::move(job), std::move(done));
-      cv_.notify_one();
-      return;
+Status SqliteStorage::run_batch(std::vector<Job>& jobs, std::vector<Status>& results) {
+  // One transaction for the whole batch; each job in a savepoint.
+  Status commit = exec("BEGIN IMMEDIATE;");
+  if (!commit) return commit;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    (void)exec("SAVEPOINT job;");
+    try {
+      results[i] = jobs[i](db_);
+    } catch (const std::exception& e) {
+      results[i] = internal_error(fmt::format("storage job failed: {}", e.what()));
     }
+    if (!results[i]) (void)exec("ROLLBACK TO job;");
+    (void)exec("RELEASE job;");
   }
-  done(unavailable("storage has failed or is shutting down; writes are refused"));
-}
-
-void SqliteStorage::writer_loop() {
-  for (;;) {
-    std::deque<std::pair<Job, Done>> batch;
-    {
-      std::unique_lock lock(mu_);
-      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopping, nothing left
-      batch.swap(queue_);
-    }
-    // 1. One transaction for the whole batch; each job in a savepoint.
-    std::vector<Status> results(batch.size());
-    Status commit = exec("BEGIN IMMEDIATE;");
-    if (commit) {
-      for (size_t i = 0; i < batch.size(); ++i) {
-        (void)exec("SAVEPOINT job;");
-        try {
-          results[i] = batch[i].first(db_);
-        } catch (const std::exception& e) {
-          results[i] = internal_error(fmt::format("storage job failed: {}", e.what()));
-        }
-        if (!results[i]) (void)exec("ROLLBACK TO job;");
-        (void)exec("RELEASE job;");
-      }
-      // 2. Commit; only now is anything durable.
-      commit = exec("COMMIT;");
-      if (!commit) (void)exec("ROLLBACK;");
-    }
-    if (!commit) {
-      std::lock_guard lock(mu_);
-      failed_ = true;
-      failure_ = commit.message();
-    }
-    // 3. Tell the callers, in order. A callback that throws must not end
-    //    the writer (and with it the process).
-    for (size_t i = 0; i < batch.size(); ++i) {
-      try {
-        batch[i].second(commit ? results[i] : commit);
-      } catch (const std::exception& e) {
-        log_line(fmt::format("a storage callback failed: {}", e.what()));
-      }
-    }
-  }
+  // Only now is anything durable.
+  commit = exec("COMMIT;");
+  if (!commit) (void)exec("ROLLBACK;");
+  return commit;
 }
 
 void SqliteStorage::create_table(const StoredTable& t, Done done, const std::string* rematch_of) {

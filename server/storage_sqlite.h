@@ -6,15 +6,12 @@
 #include <sqlite3.h>
 
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "server/group_commit.h"
 #include "server/storage.h"
 
 namespace meeple::server {
@@ -51,18 +48,14 @@ class SqliteStorage final : public Storage {
  private:
   explicit SqliteStorage(sqlite3* db) : db_(db) {}
   using Job = std::function<Status(sqlite3*)>;
-  void submit(Job job, Done done);
-  void writer_loop();
+  void submit(Job job, Done done) { writer_.submit(std::move(job), std::move(done)); }
+  Status run_batch(std::vector<Job>& jobs, std::vector<Status>& results);
   Status exec(const char* sql);
 
   sqlite3* db_ = nullptr;
-  mutable std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<std::pair<Job, Done>> queue_;
-  bool stopping_ = false;
-  bool failed_ = false;
-  std::string failure_;
-  std::thread writer_;
+  GroupCommitWriter<Job> writer_{[this](std::vector<Job>& jobs, std::vector<Status>& results) {
+    return run_batch(jobs, results);
+  }};
 };
 
 }  // namespace meeple::server
