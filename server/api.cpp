@@ -14,6 +14,17 @@ namespace meeple::server {
 
 namespace {
 
+// A client's id for an action request: short, and plain ASCII so that both
+// databases sort and compare it byte for byte.
+bool valid_request_id(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (const char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+          c == '_' || c == ':' || c == '-'))
+      return false;
+  return true;
+}
+
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -287,9 +298,9 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   }
   // actions
   for (const auto& [k, v] : body->items())
-    if (k != "action" && k != "version")
-      return done(error_response(
-          invalid_argument(fmt::format("unknown field '{}' (expected action, version)", k))));
+    if (k != "action" && k != "version" && k != "request_id")
+      return done(error_response(invalid_argument(
+          fmt::format("unknown field '{}' (expected action, version, request_id)", printable(k)))));
   if (!body->contains("action"))
     return done(error_response(invalid_argument("'action' is required, e.g. {\"move\":\"d3\"}")));
   std::optional<size_t> expect;
@@ -299,10 +310,19 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
       return done(error_response(invalid_argument("'version' must be a non-negative integer")));
     expect = v.get<size_t>();
   }
+  std::string request_id;
+  if (body->contains("request_id")) {
+    const json& r = (*body)["request_id"];
+    if (!r.is_string() || !valid_request_id(r.get_ref<const std::string&>()))
+      return done(error_response(invalid_argument(
+          "'request_id' must be 1 to 64 letters, digits or . _ : - (a fresh one per action, "
+          "the same one when retrying it)")));
+    request_id = r.get<std::string>();
+  }
   if (*seat == kSpectator)
     return done(error_response(
         permission_denied("acting needs a seat's token (Authorization: Bearer <token>)")));
-  table->act(*seat, (*body)["action"], expect, reply(std::move(done)));
+  table->act(*seat, (*body)["action"], expect, reply(std::move(done)), std::move(request_id));
 }
 
 }  // namespace meeple::server

@@ -76,6 +76,15 @@ END $$;
 CREATE TRIGGER actions_append_only BEFORE UPDATE OR DELETE ON actions
   FOR EACH ROW EXECUTE FUNCTION actions_append_only();
 )SQL"},
+    // SQLite's migration 7: clients' ids for their action requests.
+    Migration{"action request ids", R"SQL(
+CREATE TABLE requests(
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  seat INTEGER NOT NULL,
+  request_id TEXT NOT NULL,
+  version BIGINT NOT NULL,
+  PRIMARY KEY(table_id, seat, request_id));
+)SQL"},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

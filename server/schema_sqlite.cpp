@@ -97,6 +97,16 @@ CREATE TRIGGER IF NOT EXISTS actions_no_delete BEFORE DELETE ON actions
 WHEN (SELECT expired_at FROM tables WHERE id = OLD.table_id) IS NULL
 BEGIN SELECT RAISE(ABORT, 'actions are append-only: DELETE only of an expired table'); END;
 )SQL"},
+    // Clients' ids for their action requests, so a retry is answered rather
+    // than applied twice (none before: older tables simply have no ids).
+    Migration{"action request ids", R"SQL(
+CREATE TABLE IF NOT EXISTS requests(
+  table_id TEXT NOT NULL REFERENCES tables(id),
+  seat INTEGER NOT NULL,
+  request_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  PRIMARY KEY(table_id, seat, request_id)) WITHOUT ROWID;
+)SQL"},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

@@ -84,6 +84,7 @@ bool same_table(const StoredTable& a, const StoredTable& b, std::string* differe
     if (x.index != y.index || x.seat != y.seat || x.kind != y.kind || x.at != y.at)
       differs("a note");
   }
+  if (a.requests != b.requests) differs("the action requests' ids");
   if (difference) *difference = why;
   return why.empty();
 }

@@ -15,6 +15,9 @@
 //                                          in commit order
 //   actions(table_id, idx, seat, action, supplied, hash)   -- append-only:
 //          a trigger refuses UPDATE, and DELETE unless the table has expired
+//   requests(table_id, seat, request_id, version)  -- a client's id for an
+//          action, written with it: a retried request is answered, not
+//          applied again (docs/api.md "Retrying an action")
 // The actions rows are exactly the Match log entries (core/match.h): seat
 // (-1 for chance), action id, supplied flag and state hash after the step,
 // so a table is rebuilt with Match::replay and every hash is checked.
@@ -77,6 +80,17 @@ struct TableNote {
   int64_t at = 0;  // wall clock, ms
 };
 
+// A client-chosen id of a seat's action request, stored in the transaction
+// that appends the action: a retry with the same id (a lost answer, a
+// reconnect to another server) gets the first answer instead of acting
+// twice. `version` is the log's length that answer gave.
+struct StoredRequest {
+  int seat = 0;
+  std::string id;
+  size_t version = 0;
+  bool operator==(const StoredRequest&) const = default;
+};
+
 struct StoredTable {
   std::string id;
   std::string game;
@@ -94,7 +108,8 @@ struct StoredTable {
   std::string rematch_id;
   std::vector<StoredSeat> seats;
   std::vector<LogEntry> log;
-  std::vector<TableNote> notes;  // in order
+  std::vector<TableNote> notes;         // in order
+  std::vector<StoredRequest> requests;  // by seat, then id
   // When the table expired with its rows kept (Storage::expire_table);
   // load_all() never returns such a table, load(true) does (meeple migrate).
   std::optional<int64_t> expired_at;
@@ -130,9 +145,11 @@ class Storage {
   virtual void create_table(const StoredTable& t, Done done,
                             const std::string* rematch_of = nullptr) = 0;
   // Appends log entries first_index.. (their positions in the match log)
-  // and sets the table's status.
+  // and sets the table's status; with `request`, records the client's id
+  // for them in the same transaction (refused if the seat used it before).
   virtual void append(const std::string& table_id, size_t first_index,
-                      std::vector<LogEntry> entries, const std::string& status, Done done) = 0;
+                      std::vector<LogEntry> entries, const std::string& status, Done done,
+                      const StoredRequest* request = nullptr) = 0;
   // Writes the seat's row; with `note`, also appends it to the table's
   // notes, and with `status`, sets the table's, in the same transaction.
   virtual void update_seat(const std::string& table_id, const StoredSeat& seat, Done done,

@@ -24,6 +24,13 @@ std::string pg_error(const std::exception& e) {
   return fmt::format("postgresql: {}", trimmed(e.what()));
 }
 
+void insert_requests(pqxx::transaction_base& tx, const std::string& table_id,
+                     const std::vector<StoredRequest>& requests) {
+  for (const auto& r : requests)
+    tx.exec_params("INSERT INTO requests(table_id, seat, request_id, version) VALUES($1,$2,$3,$4)",
+                   table_id, r.seat, r.id, static_cast<int64_t>(r.version));
+}
+
 // Writes a table's rows: a new table's (create_table), or with `whole` a
 // stored table's as it was (import_tables: updated_at, rematch link,
 // notes, expiry too).
@@ -48,6 +55,7 @@ void insert_table(pqxx::transaction_base& tx, const StoredTable& t, bool whole) 
         t.id, static_cast<int64_t>(i), int{t.log[i].seat}, int64_t{t.log[i].action},
         t.log[i].supplied, hash_to_hex(t.log[i].hash));
   if (!whole) return;
+  insert_requests(tx, t.id, t.requests);
   for (const auto& n : t.notes)
     tx.exec_params("INSERT INTO notes(table_id, idx, seat, kind, at) VALUES($1,$2,$3,$4,$5)", t.id,
                    static_cast<int64_t>(n.index), n.seat, n.kind, n.at);
@@ -196,6 +204,18 @@ Result<std::vector<StoredTable>> PostgresStorage::load(bool with_expired) {
       n.at = row[4].as<int64_t>();
       out[it->second].notes.push_back(std::move(n));
     }
+    // Byte order, as SQLite sorts them (meeple migrate compares the two).
+    for (const auto& row :
+         tx.exec("SELECT table_id, seat, request_id, version FROM requests" + of_live +
+                 " ORDER BY table_id, seat, request_id COLLATE \"C\"")) {
+      auto it = index.find(row[0].as<std::string>());
+      if (it == index.end()) return data_loss("a request row names an unknown table");
+      StoredRequest r;
+      r.seat = row[1].as<int>();
+      r.id = row[2].as<std::string>();
+      r.version = static_cast<size_t>(row[3].as<int64_t>());
+      out[it->second].requests.push_back(std::move(r));
+    }
   } catch (const std::exception& e) {
     return unavailable(pg_error(e));
   }
@@ -277,10 +297,14 @@ void PostgresStorage::create_table(const StoredTable& t, Done done, const std::s
 }
 
 void PostgresStorage::append(const std::string& table_id, size_t first_index,
-                             std::vector<LogEntry> entries, const std::string& status, Done done) {
+                             std::vector<LogEntry> entries, const std::string& status, Done done,
+                             const StoredRequest* request) {
+  std::vector<StoredRequest> requests;
+  if (request) requests.push_back(*request);
   submit(
-      [table_id, first_index, entries = std::move(entries), status,
+      [table_id, first_index, entries = std::move(entries), status, requests,
        at = now()](pqxx::transaction_base& tx) -> Status {
+        insert_requests(tx, table_id, requests);
         for (size_t i = 0; i < entries.size(); ++i) {
           const auto& e = entries[i];
           tx.exec_params(
@@ -331,7 +355,8 @@ void PostgresStorage::expire_table(const std::string& table_id, bool keep, int64
         if (keep) return Status::ok();
         for (const char* sql :
              {"DELETE FROM actions WHERE table_id = $1", "DELETE FROM notes WHERE table_id = $1",
-              "DELETE FROM seats WHERE table_id = $1", "DELETE FROM tables WHERE id = $1"})
+              "DELETE FROM requests WHERE table_id = $1", "DELETE FROM seats WHERE table_id = $1",
+              "DELETE FROM tables WHERE id = $1"})
           tx.exec_params(sql, table_id);
         return Status::ok();
       },

@@ -50,6 +50,19 @@ class Stmt {
   int rc_;
 };
 
+Status insert_requests(sqlite3* db, const std::string& table_id,
+                       const std::vector<StoredRequest>& requests) {
+  Stmt ins(db, "INSERT INTO requests(table_id, seat, request_id, version) VALUES(?,?,?,?)");
+  for (const auto& r : requests) {
+    ins.bind(1, table_id);
+    ins.bind(2, int64_t{r.seat});
+    ins.bind(3, r.id);
+    ins.bind(4, static_cast<int64_t>(r.version));
+    if (auto st = ins.run(); !st) return st;
+  }
+  return Status::ok();
+}
+
 // Writes a table's rows: a new table's (create_table), or with `whole` a
 // stored table's as it was (import_tables: updated_at, rematch link,
 // notes, expiry too).
@@ -109,6 +122,7 @@ Status insert_table(sqlite3* db, const StoredTable& t, bool whole) {
     note.bind(5, n.at);
     if (auto st = note.run(); !st) return st;
   }
+  if (auto st = insert_requests(db, t.id, t.requests); !st) return st;
   if (!t.expired_at) return Status::ok();
   Stmt expire(db, "UPDATE tables SET expired_at = ? WHERE id = ?");
   expire.bind(1, *t.expired_at);
@@ -280,6 +294,21 @@ Result<std::vector<StoredTable>> SqliteStorage::load(bool with_expired) {
       out[it->second].notes.push_back(std::move(n));
     }
   }
+  {
+    Stmt q(db_, ("SELECT table_id, seat, request_id, version FROM requests" + of_live +
+                 " ORDER BY table_id, seat, request_id")
+                    .c_str());
+    if (!q.ok()) return unavailable(sqlite3_errmsg(db_));
+    while (sqlite3_step(q.get()) == SQLITE_ROW) {
+      auto it = index.find(q.text(0));
+      if (it == index.end()) return data_loss("a request row names an unknown table");
+      StoredRequest r;
+      r.seat = static_cast<int>(q.integer(1));
+      r.id = q.text(2);
+      r.version = static_cast<size_t>(q.integer(3));
+      out[it->second].requests.push_back(std::move(r));
+    }
+  }
   return out;
 }
 
@@ -353,10 +382,14 @@ Status SqliteStorage::import_tables(const std::vector<StoredTable>& tables) {
 }
 
 void SqliteStorage::append(const std::string& table_id, size_t first_index,
-                           std::vector<LogEntry> entries, const std::string& status, Done done) {
+                           std::vector<LogEntry> entries, const std::string& status, Done done,
+                           const StoredRequest* request) {
+  std::vector<StoredRequest> requests;
+  if (request) requests.push_back(*request);
   submit(
-      [table_id, first_index, entries = std::move(entries), status,
+      [table_id, first_index, entries = std::move(entries), status, requests,
        at = now()](sqlite3* db) -> Status {
+        if (auto st = insert_requests(db, table_id, requests); !st) return st;
         Stmt ins(db,
                  "INSERT INTO actions(table_id, idx, seat, action, supplied, hash) "
                  "VALUES(?,?,?,?,?,?)");
@@ -441,7 +474,8 @@ void SqliteStorage::expire_table(const std::string& table_id, bool keep, int64_t
         if (auto st = mark.run(); !st) return st;
         for (const char* sql :
              {"DELETE FROM actions WHERE table_id = ?", "DELETE FROM notes WHERE table_id = ?",
-              "DELETE FROM seats WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"}) {
+              "DELETE FROM requests WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+              "DELETE FROM tables WHERE id = ?"}) {
           Stmt del(db, sql);
           del.bind(1, table_id);
           if (auto st = del.run(); !st) return st;

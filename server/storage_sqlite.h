@@ -38,7 +38,8 @@ class SqliteStorage final : public Storage {
   void create_table(const StoredTable& t, Done done,
                     const std::string* rematch_of = nullptr) override;
   void append(const std::string& table_id, size_t first_index, std::vector<LogEntry> entries,
-              const std::string& status, Done done) override;
+              const std::string& status, Done done,
+              const StoredRequest* request = nullptr) override;
   void update_seat(const std::string& table_id, const StoredSeat& seat, Done done,
                    const TableNote* note = nullptr, const std::string* status = nullptr) override;
   void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done) override;

@@ -46,6 +46,8 @@ Table::Table(TableEnv env, StoredTable meta, Match match)
       match_(std::move(match)),
       words_(match_.game_ptr()) {
   meta_.log.clear();
+  for (auto& r : meta_.requests) request_versions_[{r.seat, std::move(r.id)}] = r.version;
+  meta_.requests.clear();
   meta_.status = compute_status(match_);
   last_activity_ms_ = std::max(meta_.created_at, meta_.updated_at);
   hinting_.assign(meta_.seats.size(), false);
@@ -478,8 +480,10 @@ void Table::broadcast() {
   for (auto& [sub, msg] : out) sub->deliver(msg, version);
 }
 
-void Table::act(Seat seat, json action, std::optional<size_t> expect, Reply done) {
-  enqueue(Pending{seat, std::move(action), kInvalidAction, expect, std::move(done)});
+void Table::act(Seat seat, json action, std::optional<size_t> expect, Reply done,
+                std::string request_id) {
+  enqueue(Pending{seat, std::move(action), kInvalidAction, expect, std::move(done), false,
+                  std::move(request_id)});
 }
 
 void Table::enqueue(Pending p) {
@@ -497,6 +501,7 @@ void Table::drain() {
     Pending p;
     std::optional<Match> next;
     Status error;
+    std::optional<size_t> answered;
     {
       std::lock_guard lock(mu_);
       if (queue_.empty()) {
@@ -505,9 +510,18 @@ void Table::drain() {
       }
       p = std::move(queue_.front());
       queue_.pop_front();
+      // 0. A request this seat made before: its first answer, whatever
+      //    happened since (requests run one at a time, so a retry that
+      //    arrived while the first was being stored is seen here too).
+      if (!p.request_id.empty() && p.seat >= 0) {
+        auto it = request_versions_.find({p.seat, p.request_id});
+        if (it != request_versions_.end()) answered = it->second;
+      }
       // 1. Who acts, at which version, and is the game still on?
       const Seat to_move = to_move_locked();
-      if (broken_ || env_.storage->failed()) {
+      if (answered) {
+        // answered below, outside the lock
+      } else if (broken_ || env_.storage->failed()) {
         error = unavailable("storage failed; this table accepts no more actions");
       } else if (expired_) {
         error = failed_precondition("this table has expired; it accepts no more actions");
@@ -534,6 +548,10 @@ void Table::drain() {
       } else {
         next.emplace(match_);  // work on a copy: the table's match stays committed
       }
+    }
+    if (answered) {
+      p.done(json{{"version", *answered}, {"repeated", true}});
+      continue;
     }
     const size_t first = next ? next->log().size() : 0;
     if (error.is_ok()) {
@@ -579,15 +597,19 @@ void Table::drain() {
       std::lock_guard lock(mu_);
       status = compute_status(*next);
     }
+    std::optional<StoredRequest> request;
+    if (!p.request_id.empty()) request = StoredRequest{p.seat, p.request_id, next->log().size()};
     auto self = shared_from_this();
     auto shared_next = std::make_shared<Match>(std::move(*next));
     auto shared_p = std::make_shared<Pending>(std::move(p));
-    env_.storage->append(meta_.id, first, std::move(entries), status,
-                         [self, shared_next, shared_p](const Status& st) {
-                           self->env_.post_io([self, shared_next, shared_p, st] {
-                             self->committed(st, std::move(*shared_next), std::move(*shared_p));
-                           });
-                         });
+    env_.storage->append(
+        meta_.id, first, std::move(entries), status,
+        [self, shared_next, shared_p](const Status& st) {
+          self->env_.post_io([self, shared_next, shared_p, st] {
+            self->committed(st, std::move(*shared_next), std::move(*shared_p));
+          });
+        },
+        request ? &*request : nullptr);
     return;  // drain() continues after the commit
   }
 }
@@ -606,6 +628,7 @@ void Table::committed(const Status& st, Match next, Pending p) {
       match_ = std::move(next);
       meta_.status = compute_status(match_);
       version = match_.log().size();
+      if (!p.request_id.empty()) request_versions_[{p.seat, p.request_id}] = version;
       last_activity_ms_ = env_.now_ms();
     }
     // 4. Tell the caller and every watcher; then the next move.

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -99,7 +100,12 @@ class Table : public std::enable_shared_from_this<Table> {
 
   // Submits `action` (client JSON) for `seat`; if `expect` is set, the table
   // must be at that version. `done` gets {"version": n} after the commit.
-  void act(Seat seat, json action, std::optional<size_t> expect, Reply done);
+  // With a `request_id` (the client's; docs/api.md), a request the
+  // seat already made with that id is answered as the first time, with
+  // "repeated": true, and not applied again: a client that lost an answer
+  // (or its server) retries safely.
+  void act(Seat seat, json action, std::optional<size_t> expect, Reply done,
+           std::string request_id = {});
   // Asks the game's bot at `level` for a move for `seat` (the seat to move).
   // One hint per seat at a time: another while one is thought about is
   // too_many_requests (429, quota.h), as is a full hint queue.
@@ -195,6 +201,7 @@ class Table : public std::enable_shared_from_this<Table> {
     std::optional<size_t> expect;
     Reply done;
     bool by_computer = false;  // a bot's move for a computer or away seat
+    std::string request_id{};  // the client's id for this request, or ""
   };
   void enqueue(Pending p);
   void drain();
@@ -234,7 +241,10 @@ class Table : public std::enable_shared_from_this<Table> {
 
   TableEnv env_;
   mutable std::mutex mu_;
-  StoredTable meta_;       // seats and status; meta_.log unused once live
+  StoredTable meta_;  // seats and status; meta_.log unused once live
+  // The version each committed request id answered, by seat and id
+  // (meta_.requests, moved here when the table opens).
+  std::map<std::pair<Seat, std::string>, size_t> request_versions_;
   Match match_;            // always the committed match
   mutable WordLog words_;  // the log in words, caught up when a snapshot is built
   std::vector<std::pair<std::weak_ptr<Subscriber>, Seat>> subscribers_;

@@ -24,6 +24,7 @@ namespace meeple::test {
 namespace {
 
 using server::Storage;
+using server::StoredRequest;
 using server::StoredSeat;
 using server::StoredTable;
 using server::TableNote;
@@ -339,11 +340,50 @@ TEST_P(StorageTest, TheActionLogIsAppendOnly) {
   EXPECT_EQ((*loaded)[0].log[0].action, 3);
 }
 
+TEST_P(StorageTest, ARequestIdIsStoredWithItsActionsAndOnlyOnce) {
+  auto s = open();
+  ASSERT_TRUE(s);
+  s->start();
+  ASSERT_TRUE(wait_for([&](auto done) { s->create_table(sample_table("r", 1), done); }));
+  const StoredRequest first{0, "req-1", 2};
+  ASSERT_TRUE(wait_for([&](auto done) {
+    s->append("r", 1, {LogEntry{0, 4, false, 8}}, "running", done, &first);
+  }));
+  // The same seat's id again: refused, and its actions with it.
+  const StoredRequest again{0, "req-1", 3};
+  EXPECT_FALSE(wait_for([&](auto done) {
+    s->append("r", 2, {LogEntry{0, 5, false, 9}}, "running", done, &again);
+  }));
+  // Another seat may use the same id.
+  const StoredRequest other{1, "req-1", 3};
+  ASSERT_TRUE(wait_for([&](auto done) {
+    s->append("r", 2, {LogEntry{1, 6, false, 10}}, "running", done, &other);
+  }));
+  EXPECT_FALSE(s->failed()) << s->failure();
+  s->stop();
+  auto loaded = s->load_all();
+  ASSERT_TRUE(loaded.is_ok()) << loaded.status().to_string();
+  ASSERT_EQ(loaded->size(), 1u);
+  const StoredTable& t = (*loaded)[0];
+  ASSERT_EQ(t.log.size(), 3u);
+  EXPECT_EQ(t.log[2].action, 6);
+  EXPECT_EQ(t.requests, (std::vector<StoredRequest>{first, other}));
+  // Deleted with the table's rows: a new table of that id may use the id.
+  s->start();
+  ASSERT_TRUE(wait_for([&](auto done) { s->expire_table("r", false, 5, done); }));
+  ASSERT_TRUE(wait_for([&](auto done) { s->create_table(sample_table("r", 2), done); }));
+  EXPECT_TRUE(wait_for([&](auto done) {
+    s->append("r", 1, {LogEntry{0, 4, false, 8}}, "running", done, &first);
+  }));
+  s->stop();
+}
+
 TEST_P(StorageTest, ImportRefusesATakenIdAndWritesNothing) {
   auto s = open();
   ASSERT_TRUE(s);
   StoredTable a = sample_table("a", 1);
   a.notes = {TableNote{0, 0, "away", 5}};
+  a.requests = {StoredRequest{0, "A-1", 1}, StoredRequest{0, "a-1", 3}, StoredRequest{1, "A-1", 2}};
   a.rematch_id = "b";
   a.updated_at = 77;
   a.expired_at = 99;
