@@ -4,7 +4,8 @@
 //   api.tables(status)             -> [summary]
 //   api.create({game, options, seats}) -> {id, tokens, table}
 //   api.state(id, token)           -> snapshot
-//   api.act(id, token, action, version) -> {version}
+//   api.act(id, token, action, version) -> {version} (sent again, same
+//                                     request_id, if the answer is lost)
 //   api.hint(id, token, level)     -> {action: {id, json, text}}
 //   api.join(id)                   -> {seat, token} (an open seat)
 //   api.seat(id, token, settings)  -> the seat's settings (auto_answer, away, name)
@@ -49,6 +50,34 @@ async function call(method, path, { token, body } = {}) {
 
 const t = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
+// An action whose answer never came (the connection dropped, the server
+// restarted or a load balancer had no server for a moment: 502/503/504)
+// may or may not have been applied. Each action carries an id of the page's
+// making and is sent again with the same id: the server applies it at most
+// once and answers a repeat with the first answer (docs/api.md "Retrying an
+// action"). Other errors (a refused move) are final.
+export const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000];
+
+// 96 random bits in hex (crypto.randomUUID needs a secure context; a table
+// on a LAN address is not one).
+function requestId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function callAgainIfLost(method, path, options) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call(method, path, options);
+    } catch (e) {
+      const lost = !(e instanceof ApiError) || [502, 503, 504].includes(e.status);
+      if (!lost || attempt >= RETRY_DELAYS_MS.length) throw e;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+    }
+  }
+}
+
 export const api = {
   games: async () => (await call('GET', '/api/games')).games,
   tables: async (status) =>
@@ -56,7 +85,8 @@ export const api = {
   create: (request) => call('POST', '/api/tables', { body: request }),
   state: (id, token) => call('GET', t(id), { token }),
   act: (id, token, action, version) =>
-    call('POST', `${t(id)}/actions`, { token, body: { action, version } }),
+    callAgainIfLost('POST', `${t(id)}/actions`,
+      { token, body: { action, version, request_id: requestId() } }),
   hint: (id, token, level) => call('POST', `${t(id)}/hint`, { token, body: { level } }),
   join: (id, name) => call('POST', `${t(id)}/join`, { body: name ? { name } : {} }),
   seat: (id, token, settings) => call('POST', `${t(id)}/seat`, { token, body: settings }),
