@@ -211,6 +211,9 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
       (s->src_ < 0 || s->tgt_ < 0 || s->tgt_ >= kNumTerritories || s->owner_[s->tgt_] < 0 ||
        s->att_dice_ < 1 || s->att_dice_ > 3 || s->def_dice_ < 0 || s->def_dice_ > 2))
     return invalid_argument("\"battle\": no battle under way in phase " + j["phase"].dump());
+  if (ph == Phase2008::kRoll && s->cfg_->battle_outcomes && s->rolled_ != 0)
+    return invalid_argument(
+        "\"battle\": 0 dice rolled (the game takes each roll as one outcome, battles=outcomes)");
   if (ph == Phase2008::kMove &&
       (s->move_from_ < 0 || s->move_to_ < 0 || s->move_from_ >= kNumTerritories ||
        s->move_to_ >= kNumTerritories))
