@@ -8,6 +8,9 @@
 #ifdef MEEPLE_HAVE_RISK
 #include "games/risk/risk_game.h"
 #endif
+#ifdef MEEPLE_HAVE_RISK_2008
+#include "games/risk_2008/risk_2008_game.h"
+#endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
 #include "games/king_is_dead/kid_game.h"
 #endif
@@ -23,6 +26,9 @@ void register_all_games([[maybe_unused]] Registry& registry) {
 #endif
 #ifdef MEEPLE_HAVE_RISK
   risk::register_game(registry);
+#endif
+#ifdef MEEPLE_HAVE_RISK_2008
+  risk::register_risk_2008(registry);
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
   king_is_dead::register_game(registry);

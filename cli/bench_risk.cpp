@@ -1,8 +1,11 @@
 // `meeple bench risk`: battles per second (one attack declared, the defence
 // answered and the dice sampled — or, with battles=outcomes, the roll's
 // outcome — on a cloned position) and full heuristic games per second for
-// 3-player World Domination in both forms, one thread. The finer
-// Google Benchmark version is bench/risk_bench.cpp.
+// 3-player World Domination in both forms, one thread; then the 2008 edition
+// (bench_risk_2008): its battles in both forms and random games per second in
+// 3-player Command Room (no heuristic games: the 2008 edition has no computer
+// player of its own yet, so that line says it is skipped). The finer Google
+// Benchmark version is bench/risk_bench.cpp.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -12,8 +15,87 @@
 #include "cli/bench_playouts.h"
 #include "cli/commands.h"
 #include "games/risk/risk_game.h"
+#ifdef MEEPLE_HAVE_RISK_2008
+#include "games/risk_2008/risk_2008_game.h"
+#endif
 
 namespace meeple::cli {
+
+namespace {
+
+// One outcome of `s`'s chance node, sampled with `rng`.
+Action sample_outcome(const State& s, Rng& rng) {
+  const auto outcomes = s.chance_outcomes();
+  double u = rng.unit();
+  size_t k = 0;
+  while (k + 1 < outcomes.size() && (u -= outcomes[k].probability) >= 0) ++k;
+  return outcomes[k].action;
+}
+
+#ifdef MEEPLE_HAVE_RISK_2008
+// The 2008 edition: Green (1,000,000 in Ukraine, with the Bonus Attack Die)
+// attacks Blue (1,000,000 in the Middle East) 3 v 2, the dice or one
+// outcome a roll; then random 3-player Command Room games.
+int bench_risk_2008(double seconds_budget) {
+  std::shared_ptr<const Game> random_game;
+  for (const std::string form : {"dice", "outcomes"}) {
+    auto game =
+        risk::make_risk_2008_game({{"mode", "command-room"}, {"players", 3}, {"battles", form}});
+    if (!game) {
+      std::cerr << game.status().to_string() << "\n";
+      return 1;
+    }
+    if (!random_game) random_game = *game;
+    auto initial = (*game)->new_initial_state();
+    risk::Risk2008State base(static_cast<const risk::Risk2008State&>(*initial));
+    const risk::Map& map = *base.config().map;
+    for (risk::Territory t = 0; t < risk::kNumTerritories; ++t) base.set_territory(t, 0, 1);
+    base.set_cities(0);
+    for (int p = 0; p < 3; ++p) base.set_capital(p, -1);
+    for (int i = 0; i < risk::r2008::kNumObjectives; ++i)
+      base.set_objective(i, risk::r2008::kBoxed, -1);
+    const auto& major = base.config().edition->major_rewards;
+    for (size_t k = 0; k < major.size(); ++k)
+      if (major[k] == risk::Reward::kBonusAttackDie)
+        base.give_token(1, static_cast<int>(k) + risk::r2008::kNumTokens / 2);
+    base.set_territory(map.find("ukraine"), 1, 1000000);
+    base.set_territory(map.find("middle_east"), 2, 1000000);
+    base.begin_attack_for_test(1);
+    const Action attack = risk::r2008::kAttackBase +
+                          map.edge_index(map.find("ukraine"), map.find("middle_east")) * 3 + 2;
+    Rng rng(42);
+    risk::Risk2008State s(base);
+    long long rolls = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    while ((elapsed = seconds_since(t0)) < seconds_budget) {
+      s = base;  // every 10,000 battles, so neither territory falls
+      for (int i = 0; i < 10000; ++i) {
+        s.apply(attack);
+        s.apply(s.auto_action());
+        while (s.phase() == risk::Phase2008::kRoll) s.apply(sample_outcome(s, rng));
+        ++rolls;
+      }
+    }
+    std::cout << fmt::format("risk-2008 battles/s (3 v 2, bonus die, {}): {:.0f}\n",
+                             form == "dice" ? "dice sampled" : "outcome sampled",
+                             static_cast<double>(rolls) / elapsed);
+  }
+  auto rate = measure_playouts(random_game, 0, seconds_budget, 1000);
+  if (!rate) {
+    std::cerr << rate.status().to_string() << "\n";
+    return 1;
+  }
+  std::cout << fmt::format(
+      "risk-2008 3-player command room random games/s:  {:.2f}  ({} games, {:.0f} steps/game)\n",
+      rate->games_per_second(), rate->games, rate->actions_per_game());
+  std::cout << "risk-2008 heuristic games/s: skipped (no computer player for the 2008 edition "
+               "yet)\n";
+  return 0;
+}
+#endif
+
+}  // namespace
 
 int bench_risk(double seconds_budget) {
   auto game = risk::make_game({{"mode", "domination"}, {"players", 3}});
@@ -76,11 +158,7 @@ int bench_risk(double seconds_budget) {
       for (int i = 0; i < 10000; ++i) {
         o.apply(attack);
         o.apply(o.auto_action());
-        const auto outcomes = o.chance_outcomes();
-        double u = rng.unit();
-        size_t k = 0;
-        while (k + 1 < outcomes.size() && (u -= outcomes[k].probability) >= 0) ++k;
-        o.apply(outcomes[k].action);
+        o.apply(sample_outcome(o, rng));
         ++battles;
       }
     }
@@ -101,7 +179,11 @@ int bench_risk(double seconds_budget) {
   if (!games_per_second(*game, "risk 3-player domination heuristic games/s:           ") ||
       !games_per_second(*outcome_game, "risk 3-player domination heuristic games/s, outcomes:"))
     return 1;
+#ifdef MEEPLE_HAVE_RISK_2008
+  return bench_risk_2008(seconds_budget);
+#else
   return 0;
+#endif
 }
 
 }  // namespace meeple::cli

@@ -18,6 +18,7 @@ namespace {
 
 struct PlayArgs {
   std::string game;
+  std::string edition;
   GameFlags flags;
   std::string seats;
   int level = 5;
@@ -58,12 +59,17 @@ int run_play(const PlayArgs& a) {
     match = std::move(*m);
     seed = match->seed();
   } else {
-    auto options = options_from_flags(a.game, a.flags);
+    auto game = game_for_edition(a.game, a.edition);
+    if (!game) {
+      std::cerr << "meeple play: " << game.status().message() << "\n";
+      return 2;
+    }
+    auto options = options_from_flags(*game, a.flags);
     if (!options) {
       std::cerr << "meeple play: " << options.status().message() << "\n";
       return 2;
     }
-    auto m = Match::start(a.game, *options, seed, all_games());
+    auto m = Match::start(*game, *options, seed, all_games());
     if (!m) {
       std::cerr << "meeple play: " << m.status().message() << "\n";
       return 2;
@@ -98,6 +104,9 @@ void add_play_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal");
   cmd->add_option("game", args->game, "Game name (see `meeple list`)")->required();
   add_game_flags(cmd, args->flags);
+  cmd->add_option("--edition", args->edition,
+                  "The edition of a game with several: risk --edition european (the default) "
+                  "or 2008 (the same as `meeple play risk-2008`)");
   cmd->add_option("--seats", args->seats,
                   "Who sits where, in seat order: human or computer[:LEVEL], comma-separated "
                   "(default: you in seat 0, the computer elsewhere)");

@@ -15,6 +15,34 @@ void add_game_flags(CLI::App* cmd, GameFlags& flags) {
   cmd->add_flag("--teams", flags.teams, "The team game (games with option 'teams')");
 }
 
+namespace {
+struct EditionName {
+  const char* game;     // as typed after `meeple play`
+  const char* edition;  // --edition
+  const char* name;     // the registered game
+};
+constexpr EditionName kEditions[] = {
+    {"risk", "european", "risk"},
+    {"risk", "2008", "risk-2008"},
+    {"risk-2008", "2008", "risk-2008"},
+};
+}  // namespace
+
+Result<std::string> game_for_edition(const std::string& game, const std::string& edition) {
+  if (edition.empty()) return game;
+  std::string known;
+  for (const auto& e : kEditions) {
+    if (game != e.game) continue;
+    if (edition == e.edition) return std::string(e.name);
+    known += known.empty() ? e.edition : std::string(" or ") + e.edition;
+  }
+  if (known.empty())
+    return invalid_argument("--edition: " + game +
+                            " has one edition (--edition is for risk: european or 2008)");
+  return invalid_argument("--edition: " + game + " has no edition '" + edition + "' (expected " +
+                          known + ")");
+}
+
 Result<json> options_from_flags(const std::string& game, const GameFlags& flags) {
   const GameInfo* info = all_games().find(game);
   if (!info) return all_games().create(game).status();  // names the known games

@@ -22,4 +22,10 @@ struct GameFlags {
 void add_game_flags(CLI::App* cmd, GameFlags& flags);
 Result<json> options_from_flags(const std::string& game, const GameFlags& flags);
 
+// `--edition E` of a game with several editions, each registered as a game
+// of its own: risk (european, the default) and risk-2008 (2008). Gives the
+// registered name to play; an empty edition keeps `game`. An edition the
+// game does not have is an error naming the ones it has.
+Result<std::string> game_for_edition(const std::string& game, const std::string& edition);
+
 }  // namespace meeple::cli

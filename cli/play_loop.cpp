@@ -217,6 +217,14 @@ Status PlayLoop::enter_outcomes(const std::string& line) {
                       line, i, i == 1 ? "" : "s"));
     const auto here = probe.state().chance_outcomes();
     const auto a = match_outcome(probe.state(), here, words[i]);
+    if (!a && i == 0) {
+      // Not a row of outcomes: the game's reason, when it has one, for the
+      // whole line ("losses 2 1": they must add up to the dice compared).
+      auto decoded = s.decode_action(json(line));
+      if (!decoded.is_ok() && decoded.status().code() == StatusCode::kInvalidArgument)
+        return invalid_argument(
+            fmt::format("'{}': {}; nothing entered", line, decoded.status().message()));
+    }
     if (!a)
       return invalid_argument(fmt::format(
           "'{}' (word {}) is not an outcome of '{}'; nothing entered ('help' lists them)", words[i],

@@ -3,11 +3,14 @@
 // order: the attacker's normal dice, its bonus die (if it holds the Bonus
 // Attack Die), the defender's normal dice, its bonus die. Bonus dice and
 // airfields are applied automatically (R18): they never hurt their holder.
+// With option battles=outcomes the whole roll is one chance outcome instead:
+// the troops each side loses, with the exact odds of battle_odds_2008.h.
 #include "games/risk/battle.h"
 
 #include <algorithm>
 #include <bit>
 
+#include "games/risk_2008/battle_odds_2008.h"
 #include "games/risk_2008/risk_2008_state.h"
 
 namespace meeple::risk {
@@ -51,6 +54,7 @@ void Risk2008State::begin_roll() {
 
 // The slot of dice_ the next die fills, or -1 when all are rolled.
 int Risk2008State::dice_due() const {
+  if (cfg_->battle_outcomes) return -1;  // one outcome, no faces
   const bool att_bonus = holds_reward(active_, Reward::kBonusAttackDie);
   const bool def_bonus = holds_reward(owner_[tgt_], Reward::kBonusDefenceDie);
   int k = rolled_;
@@ -96,9 +100,26 @@ void Risk2008State::resolve() {
   if (airfield_helps(active_)) ++*std::max_element(a.begin(), a.end());
   if (airfield_helps(owner_[tgt_])) ++*std::max_element(d.begin(), d.end());
   const BattleLosses losses = resolve_battle(a, d);
-  troops_[src_] -= losses.attacker;
-  troops_[tgt_] -= losses.defender;
-  last_losses_ = {losses.attacker, losses.defender};
+  apply_losses(losses.attacker, losses.defender);
+}
+
+const RollOdds& Risk2008State::roll_odds() const {
+  Roll2008 r;
+  r.attack_dice = att_dice_;
+  r.defence_dice = def_dice_;
+  r.attack_bonus = holds_reward(active_, Reward::kBonusAttackDie);
+  r.defence_bonus = holds_reward(owner_[tgt_], Reward::kBonusDefenceDie);
+  r.attack_airfield = airfield_helps(active_);
+  r.defence_airfield = airfield_helps(owner_[tgt_]);
+  return roll_odds_2008(r);
+}
+
+// The roll's losses, from the dice or as one outcome; a territory emptied
+// is conquered.
+void Risk2008State::apply_losses(int attacker_losses, int defender_losses) {
+  troops_[src_] -= attacker_losses;
+  troops_[tgt_] -= defender_losses;
+  last_losses_ = {attacker_losses, defender_losses};
   if (troops_[tgt_] == 0)
     conquer();
   else

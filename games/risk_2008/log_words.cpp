@@ -23,6 +23,9 @@ std::string Risk2008State::action_to_string(Action a) const {
   if (type == "claim_objective")
     return j["objective"].is_null() ? "pass" : "objective " + str("objective");
   if (type == "die") return "die " + std::to_string(j["value"].get<int>());
+  if (type == "losses")
+    return "losses " + std::to_string(j["attacker"].get<int>()) + " " +
+           std::to_string(j["defender"].get<int>());
   if (type == "card") return "card " + str("card");
   if (type == "city") return "city " + str("territory");
   if (type == "objective") return "objective laid " + str("objective");
@@ -51,7 +54,7 @@ std::string Risk2008State::describe(Action a, const State& after, Seat viewer) c
         return seat_name(active_) + " gets " + map.territory(a - kCardBase).name;
       return seat_name(active_) + " gets a card";
     case Phase2008::kRoll: {
-      std::string words = "die " + std::to_string(a - kDieBase + 1);
+      std::string words = a >= kLossBase ? "the roll" : "die " + std::to_string(a - kDieBase + 1);
       if (next.phase() != Phase2008::kRoll) {
         words += ": " + seat_name(active_) + " loses " + std::to_string(next.last_losses_[0]) +
                  ", " + seat_name(owner_[tgt_]) + " loses " + std::to_string(next.last_losses_[1]);

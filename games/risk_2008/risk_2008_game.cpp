@@ -31,7 +31,18 @@ GameInfo risk_2008_info() {
   players.description = "number of players";
   players.min = 3;
   players.max = 5;
-  info.options = {mode, players};
+  OptionSpec battles;
+  battles.name = "battles";
+  battles.type = OptionType::kString;
+  battles.default_value = "dice";
+  battles.description =
+      "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
+      "outcome: the troops each side loses, with the exact odds of its dice, bonus dice and "
+      "airfields; for search and simulation)";
+  // No list of allowed values on purpose, as in "risk": it is how chance is
+  // presented, not a way to play with golden logs of its own; checked in
+  // make_risk_2008_game.
+  info.options = {mode, players, battles};
   for (const char* m : {"command-room", "basic-training"})
     for (int n = 3; n <= 5; ++n) info.variants.push_back({{"mode", m}, {"players", n}});
   return info;
@@ -85,6 +96,10 @@ Result<std::shared_ptr<const Game>> make_risk_2008_game(const json& options) {
   config->players = options.value("players", 3);
   if (config->players < 3 || config->players > 5)
     return invalid_argument(fmt::format("risk-2008: 3 to 5 players, got {}", config->players));
+  const std::string battles = options.value("battles", "dice");
+  if (battles != "dice" && battles != "outcomes")
+    return invalid_argument("risk-2008: battles must be dice or outcomes, got '" + battles + "'");
+  config->battle_outcomes = battles == "outcomes";
   // The data files: a missing or broken one is the caller's error.
   auto map = shared_world_map();
   if (!map) return map.status();

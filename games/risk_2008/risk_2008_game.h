@@ -1,6 +1,5 @@
-// Risk, the 2008 edition (shared/rules/risk_2008.md): the Game object. Not
-// yet in all_games/ (the lead wires it into the CLI, server and browser);
-// tests register it in a registry of their own.
+// Risk, the 2008 edition (shared/rules/risk_2008.md): the Game object,
+// registered in all_games/ as "risk-2008".
 //
 // Options: "mode" = command-room | basic-training, "players" = 3..5.
 #pragma once

@@ -25,7 +25,8 @@ bool setup_phase(Phase2008 p) {
 // The terminal's commands as the JSON objects they stand for: "end",
 // "done", "more [n]", "trade", "pass" (claim no objective), "defend n",
 // "attack from to n", "place [n] t", "capital t", "claim t", "airfield t",
-// "manoeuvre from to", "select card", "objective ID".
+// "manoeuvre from to", "select card", "objective ID", and the chance
+// outcomes "die N" and "losses A D" (battles=outcomes).
 json command_to_json(const std::string& text) {
   std::istringstream in(text);
   std::vector<std::string> w;
@@ -33,7 +34,7 @@ json command_to_json(const std::string& text) {
   if (w.empty()) return json{{"type", ""}};
   const std::string& verb = w[0];
   auto number = [](const std::string& x) {
-    return !x.empty() &&
+    return !x.empty() && x.size() <= 6 &&
            std::all_of(x.begin(), x.end(), [](char c) { return c >= '0' && c <= '9'; });
   };
   if (verb == "pass") return {{"type", "claim_objective"}, {"objective", nullptr}};
@@ -51,6 +52,10 @@ json command_to_json(const std::string& text) {
       w.size() == 2)
     return {{"type", verb}, {"territory", w[1]}};
   if (verb == "select" && w.size() == 2) return {{"type", "select"}, {"card", w[1]}};
+  if (verb == "losses" && w.size() == 3 && number(w[1]) && number(w[2]))
+    return {{"type", "losses"}, {"attacker", std::stoi(w[1])}, {"defender", std::stoi(w[2])}};
+  if (verb == "die" && w.size() == 2 && number(w[1]))
+    return {{"type", "die"}, {"value", std::stoi(w[1])}};
   if (verb == "more" && w.size() == 2 && number(w[1]))
     return {{"type", "more"}, {"count", std::stoi(w[1])}};
   return {{"type", verb}};
@@ -89,7 +94,10 @@ void Risk2008State::apply(Action a) {
   // Follows games/risk in requiring a legal action, but an illegal one is
   // refused without any change rather than trusted.
   if (!is_legal(a)) return;
-  if (phase_ == Phase2008::kRoll) {
+  if (phase_ == Phase2008::kRoll && a >= kLossBase) {
+    const int lost = a - kLossBase;
+    apply_losses(lost, std::min(att_dice_, def_dice_) - lost);
+  } else if (phase_ == Phase2008::kRoll) {
     roll_die(a - kDieBase + 1);
   } else if (setup_phase(phase_)) {
     apply_setup(a);
@@ -106,7 +114,14 @@ Action Risk2008State::auto_action() const {
 
 std::vector<ChanceOutcome> Risk2008State::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
-  if (phase_ == Phase2008::kRoll) {
+  if (phase_ == Phase2008::kRoll && cfg_->battle_outcomes) {
+    // The attacker's losses 0..dice compared, with the exact odds; an
+    // outcome that cannot happen (e.g. with a bonus die) is not offered.
+    const RollOdds& odds = roll_odds();
+    for (int i = 0; i <= odds.compared; ++i)
+      if (odds.counts[static_cast<size_t>(i)] > 0)
+        out.push_back({kLossBase + i, odds.attacker_loses[static_cast<size_t>(i)]});
+  } else if (phase_ == Phase2008::kRoll) {
     for (int f = 0; f < 6; ++f) out.push_back({kDieBase + f, 1.0 / 6});
   } else if (phase_ == Phase2008::kDraw) {
     const double p = 1.0 / std::popcount(deck_);
@@ -139,6 +154,10 @@ std::string Risk2008State::chance_description() const {
     case Phase2008::kDraw:
       return "card drawn by " + seat_name(active_);
     case Phase2008::kRoll:
+      if (cfg_->battle_outcomes)
+        return seat_name(active_) + " attacks " + map.territory(tgt_).id + " from " +
+               map.territory(src_).id + ": the roll of " + std::to_string(att_dice_) + " v " +
+               std::to_string(def_dice_) + " dice (losses ATTACKER DEFENDER)";
       return seat_name(active_) + " attacks " + map.territory(tgt_).id + " from " +
              map.territory(src_).id + ": die " + std::to_string(rolled_ + 1);
     default:
@@ -149,6 +168,12 @@ std::string Risk2008State::chance_description() const {
 json Risk2008State::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
   const Edition2008& e = *cfg_->edition;
+  if (a >= kLossBase) {
+    const int compared = std::min(att_dice_, def_dice_);
+    return {{"type", "losses"},
+            {"attacker", a - kLossBase},
+            {"defender", std::max(0, compared - (a - kLossBase))}};
+  }
   if (a >= kCityBase) return {{"type", "city"}, {"territory", map.territory(a - kCityBase).id}};
   if (a >= kTokenBase)
     return {{"type", "token"},
@@ -213,6 +238,22 @@ Result<std::vector<Action>> Risk2008State::decode_action_object(const json& j) c
       want[key] = map.territory(t).id;
     }
   const std::string type = want["type"];
+  if (type == "losses") {
+    if (phase_ != Phase2008::kRoll || !cfg_->battle_outcomes)
+      return illegal_action(
+          "losses: only for a battle's roll when the game takes rolls as outcomes (option "
+          "battles=outcomes); otherwise enter each die (die N)");
+    const int compared = std::min(att_dice_, def_dice_);
+    const json& at = want.contains("attacker") ? want["attacker"] : json();
+    const json& de = want.contains("defender") ? want["defender"] : json();
+    if (!at.is_number_integer() || !de.is_number_integer() || at.get<int>() < 0 ||
+        de.get<int>() < 0 || at.get<int>() + de.get<int>() != compared)
+      return invalid_argument(
+          "losses: the attacker's and the defender's losses must add up to the " +
+          std::to_string(compared) + (compared == 1 ? " die" : " dice") +
+          " compared (e.g. losses " + std::to_string(compared - compared / 2) + " " +
+          std::to_string(compared / 2) + ")");
+  }
   int count = 1;
   if ((type == "place" || type == "more") && want.contains("count")) {
     if (!want["count"].is_number_integer() || want["count"].get<int>() < 1)

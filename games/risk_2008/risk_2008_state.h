@@ -30,7 +30,9 @@
 //   chance: 2366 + f-1 die face f; 2372 + c card c drawn; 2414 + p seat p is
 //           seat 1; 2419 + i objective i laid out; 2431 + k reward token k
 //           (0..3 minor, 4..7 major, edition order) on the next objective;
-//           2439 + t a city on territory t
+//           2439 + t a city on territory t; 2481 + i battles as outcomes
+//           (option battles=outcomes): the attacker loses i troops and the
+//           defender the rest of the dice compared
 #pragma once
 
 #include <array>
@@ -40,6 +42,7 @@
 
 #include "core/game.h"
 #include "games/risk/map.h"
+#include "games/risk/odds.h"
 #include "games/risk_2008/edition.h"
 
 namespace meeple::risk {
@@ -53,16 +56,17 @@ inline constexpr Action kMoveDone = 544;
 inline constexpr Action kManoeuvreBase = 545;
 inline constexpr Action kEndManoeuvre = 2309;
 inline constexpr Action kSelectBase = 2310;
-inline constexpr Action kConfirmTrade = kSelectBase + kNumTerritories;      // 2352
-inline constexpr Action kClaimBase = kConfirmTrade + 1;                     // 2353
-inline constexpr Action kNoClaim = kClaimBase + 12;                         // 2365
-inline constexpr Action kDieBase = kNoClaim + 1;                            // 2366
-inline constexpr Action kCardBase = kDieBase + 6;                           // 2372
-inline constexpr Action kFirstBase = kCardBase + kNumTerritories;           // 2414
-inline constexpr Action kObjectiveBase = kFirstBase + kMaxPlayers2008;      // 2419
-inline constexpr Action kTokenBase = kObjectiveBase + 12;                   // 2431
-inline constexpr Action kCityBase = kTokenBase + 8;                         // 2439
-inline constexpr Action kNumDistinctActions = kCityBase + kNumTerritories;  // 2481
+inline constexpr Action kConfirmTrade = kSelectBase + kNumTerritories;  // 2352
+inline constexpr Action kClaimBase = kConfirmTrade + 1;                 // 2353
+inline constexpr Action kNoClaim = kClaimBase + 12;                     // 2365
+inline constexpr Action kDieBase = kNoClaim + 1;                        // 2366
+inline constexpr Action kCardBase = kDieBase + 6;                       // 2372
+inline constexpr Action kFirstBase = kCardBase + kNumTerritories;       // 2414
+inline constexpr Action kObjectiveBase = kFirstBase + kMaxPlayers2008;  // 2419
+inline constexpr Action kTokenBase = kObjectiveBase + 12;               // 2431
+inline constexpr Action kCityBase = kTokenBase + 8;                     // 2439
+inline constexpr Action kLossBase = kCityBase + kNumTerritories;        // 2481
+inline constexpr Action kNumDistinctActions = kLossBase + 3;            // 2484
 
 inline constexpr int kNumObjectives = kNumObjectives2008;
 inline constexpr int kNumTokens = 2 * kLaidPerType2008;
@@ -76,6 +80,11 @@ struct Risk2008Config {
   int players = 3;
   const Map* map = nullptr;
   const Edition2008* edition = nullptr;
+  // A battle's roll is one chance outcome (the troops each side loses, with
+  // the exact odds of its dice, bonus dice and airfields) instead of one die
+  // at a time: for search and fast simulation; a referee at a real table
+  // types the dice (the default) or the losses.
+  bool battle_outcomes = false;
 };
 
 enum class Phase2008 : uint8_t {
@@ -90,7 +99,7 @@ enum class Phase2008 : uint8_t {
   kDraft,           // trade (select / confirm) then place troops (§7.1)
   kAttack,          // attack, end, or the starting manoeuvre (§7.2, §7.3)
   kDefend,          // the defender's dice
-  kRoll,            // chance: the battle's dice, one at a time (§8.1)
+  kRoll,            // chance: the battle's dice, one at a time (§8.1), or its losses
   kMove,            // one more / done: conquest move-in or a manoeuvre
   kClaimObjective,  // take one objective or none (§7.4)
   kAirfield,        // place the airfield just taken (§10.1)
@@ -169,6 +178,11 @@ class Risk2008State final : public State {
   int base_draft(int p) const;
   int attack_dice() const { return att_dice_; }
   int defence_dice() const { return def_dice_; }
+  // The troops the last roll cost the attacker and the defender.
+  std::array<int, 2> last_losses() const { return last_losses_; }
+  // The exact odds of the roll under way (phase kRoll), as battles=outcomes
+  // presents it: bonus dice and airfields of this battle included.
+  const RollOdds& roll_odds() const;
   Seat defender() const { return tgt_ >= 0 ? owner_[tgt_] : -1; }
   Reward token_reward(int token) const;
   int claim_count(int p) const;  // territories claimed in set-up
@@ -239,6 +253,7 @@ class Risk2008State final : public State {
   int dice_due() const;
   bool airfield_helps(int p) const;
   void resolve();
+  void apply_losses(int attacker_losses, int defender_losses);
   void conquer();
   void after_conquest();
 

@@ -205,12 +205,19 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
   }
   if (seen != 0 || all != static_cast<uint64_t>(kAllMask))
     return invalid_argument("cards: each of the 42 must be in exactly one of deck, discard, hands");
+  // A trade's selection is of the active player's own cards (a corrupted
+  // document selected cards nobody held, which determinize then dealt out).
+  if ((s->selected_ & ~s->hand_[s->active_]) != 0)
+    return invalid_argument("\"selected\": cards the active player does not hold");
   // The pending fields a phase reads must point at the board.
   const Phase2008 ph = s->phase_;
   if ((ph == Phase2008::kDefend || ph == Phase2008::kRoll) &&
       (s->src_ < 0 || s->tgt_ < 0 || s->tgt_ >= kNumTerritories || s->owner_[s->tgt_] < 0 ||
        s->att_dice_ < 1 || s->att_dice_ > 3 || s->def_dice_ < 0 || s->def_dice_ > 2))
     return invalid_argument("\"battle\": no battle under way in phase " + j["phase"].dump());
+  if (ph == Phase2008::kRoll && s->cfg_->battle_outcomes && s->rolled_ != 0)
+    return invalid_argument(
+        "\"battle\": 0 dice rolled (the game takes each roll as one outcome, battles=outcomes)");
   if (ph == Phase2008::kMove &&
       (s->move_from_ < 0 || s->move_to_ < 0 || s->move_from_ >= kNumTerritories ||
        s->move_to_ >= kNumTerritories))
@@ -233,6 +240,24 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     return invalid_argument("\"owner\": the player to place holds no territory");
   if (ph == Phase2008::kSetupPlace && s->setup_left_[s->active_] < 1)
     return invalid_argument("\"setup_left\": the player to place has no troops left");
+  if (ph <= Phase2008::kClaim) {
+    // Each claim takes one starting troop: the claims still to come, in
+    // turn from the active seat, must be covered (else setup_left would go
+    // negative; a corrupted document had [29, 29, 0] here). Before the
+    // capitals, who claims first is not known yet: each seat must cover the
+    // larger share.
+    const bool claiming = ph == Phase2008::kCapital || ph == Phase2008::kClaim;
+    const int to_claim = kNumTerritories - (claiming ? s->claims_ : 0);
+    for (int p = 0; p < n; ++p) {
+      const int offset = claiming ? (p - s->active_ + n) % n : 0;
+      const int claims = to_claim > offset ? (to_claim - offset + n - 1) / n : 0;
+      if (s->setup_left_[p] < claims)
+        return invalid_argument("\"setup_left\": seat " + std::to_string(p) + " has " +
+                                std::to_string(s->setup_left_[p]) +
+                                " starting troops left for its " + std::to_string(claims) +
+                                " claims still to come");
+    }
+  }
   if ((ph == Phase2008::kCapital || ph == Phase2008::kClaim) && s->own_mask(-1) == 0)
     return invalid_argument("\"owner\": no empty territory to claim");
   if ((ph == Phase2008::kGameOver) != (s->winner_ >= 0))

@@ -1,12 +1,13 @@
 // The shared conformance suite (tests/common/conformance.h) on Risk 2008,
-// registered in a registry of this test's own (the game is not in
-// all_games/ yet). Uniformly random play ends slowly in Risk, so the
+// as all_games/ registers it, with its battles die by die and as outcomes
+// (battles=outcomes). Uniformly random play ends slowly in Risk, so the
 // players here are random but keen: they attack with the most dice, claim
 // an objective when they can and never fiddle with a trade selection.
 #include "tests/common/conformance.h"
 
 #include <gtest/gtest.h>
 
+#include "all_games/all_games.h"
 #include "games/risk_2008/risk_2008_game.h"
 
 namespace meeple::risk::state2008 {
@@ -37,29 +38,34 @@ class KeenRandomBot final : public Bot {
   Rng rng_;
 };
 
-Registry& risk_2008_registry() {
-  static Registry* r = [] {
-    auto* reg = new Registry();
-    register_risk_2008(*reg);
-    return reg;
-  }();
-  return *r;
-}
-
 TEST(Risk2008Conformance, CommandRoomAndBasicTraining) {
   for (const char* mode : {"command-room", "basic-training"}) {
     for (const int players : {3, 5}) {
       SCOPED_TRACE(std::string(mode) + " " + std::to_string(players));
-      meeple::testing::run_conformance(
-          "risk-2008", json{{"mode", mode}, {"players", players}},
-          {.games = 1,
-           .deep_check_every = 25,
-           .id_sweep_every = 8,
-           .player = [](const Game&,
-                        uint64_t seed) { return std::make_unique<KeenRandomBot>(seed); }},
-          risk_2008_registry());
+      meeple::testing::run_conformance("risk-2008", json{{"mode", mode}, {"players", players}},
+                                       {.games = 1,
+                                        .deep_check_every = 25,
+                                        .id_sweep_every = 8,
+                                        .player = [](const Game&, uint64_t seed) {
+                                          return std::make_unique<KeenRandomBot>(seed);
+                                        }});
       if (HasFatalFailure()) return;
     }
+  }
+}
+
+TEST(Risk2008Conformance, BattlesAsOutcomes) {
+  for (const char* mode : {"command-room", "basic-training"}) {
+    SCOPED_TRACE(mode);
+    meeple::testing::run_conformance("risk-2008",
+                                     json{{"mode", mode}, {"players", 4}, {"battles", "outcomes"}},
+                                     {.games = 1,
+                                      .deep_check_every = 25,
+                                      .id_sweep_every = 8,
+                                      .player = [](const Game&, uint64_t seed) {
+                                        return std::make_unique<KeenRandomBot>(seed);
+                                      }});
+    if (HasFatalFailure()) return;
   }
 }
 
