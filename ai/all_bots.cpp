@@ -9,6 +9,9 @@
 #ifdef MEEPLE_HAVE_RISK
 #include "ai/risk/risk_bot.h"
 #endif
+#ifdef MEEPLE_HAVE_RISK_2008
+#include "ai/risk_2008/risk_2008_bot.h"
+#endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
 #include "ai/king_is_dead/kid_bot.h"
 #endif
@@ -26,6 +29,11 @@ void register_all_bots() {
 #endif
 #ifdef MEEPLE_HAVE_RISK
   register_bot("risk", risk::make_risk_bot, {risk::level_names(), 2});
+#endif
+#ifdef MEEPLE_HAVE_RISK_2008
+  // By name only: a registry that has the game (all_games/, or a test's
+  // own) finds its bots here, whether or not all_games lists it.
+  register_bot("risk-2008", risk2008::make_risk_2008_bot, {risk2008::level_names(), 2});
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
   register_bot("king-is-dead", king_is_dead::make_kid_bot, {king_is_dead::level_names(), 1});

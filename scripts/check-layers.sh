@@ -7,6 +7,8 @@
 #   all_games/   core/, games/  (the registry of every game built)
 #   ai/*         core/, ai/     (bots see games only through core's contract)
 #   ai/<game>/   core/, ai/, games/<game>/  (a game-specific searcher)
+#   ai/risk_2008/  also games/risk/: the edition is built on Risk's board,
+#                battles and odds (games/CMakeLists.txt links them)
 #   server/      core/, ai/, all_games/, server/  (game-agnostic)
 #   cli/         everything but tests/ (`meeple serve` starts the server)
 #   bench/       everything but tests/ and cli/
@@ -20,6 +22,7 @@ allowed() {  # allowed() FILE -> the include prefixes FILE may use
     core/*) echo "core/" ;;
     games/*) echo "core/ games/" ;;
     all_games/*) echo "core/ games/ all_games/" ;;
+    ai/risk_2008/*) echo "core/ ai/ games/risk_2008/ games/risk/" ;;  # the edition plays on Risk's board and odds
     ai/*/*) echo "core/ ai/ games/$(echo "$1" | cut -d/ -f2)/" ;;
     ai/*) echo "core/ ai/" ;;
     server/*) echo "core/ ai/ all_games/ server/" ;;

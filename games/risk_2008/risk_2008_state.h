@@ -186,6 +186,12 @@ class Risk2008State final : public State {
   Seat defender() const { return tgt_ >= 0 ? owner_[tgt_] : -1; }
   Reward token_reward(int token) const;
   int claim_count(int p) const;  // territories claimed in set-up
+  // The move in progress (kMove; -1 otherwise): its source and destination,
+  // and its kind: 0 the move-in after a conquest, 1 the Starting Manoeuvre,
+  // 2 a manoeuvre of the manoeuvre step. Bots decide "one more" by them.
+  Territory move_from() const { return move_from_; }
+  Territory move_to() const { return move_to_; }
+  int move_kind() const { return move_kind_; }
 
   // --- test set-up: positions in the middle of a game (asserts only) ---
   void set_territory(Territory t, int p, int n) {

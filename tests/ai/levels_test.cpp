@@ -16,7 +16,7 @@ namespace {
 
 TEST(Levels, EveryGameNamesItsLevels) {
   const std::map<std::string, int> top = {
-      {"reversi", 10}, {"risk", 3}, {"king-is-dead", 2}, {"goa", 5}};
+      {"reversi", 10}, {"risk", 3}, {"risk-2008", 2}, {"king-is-dead", 2}, {"goa", 5}};
   for (const auto& [name, t] : top) {
     const auto names = level_names(name);
     ASSERT_EQ(static_cast<int>(names.size()), t + 1) << name;

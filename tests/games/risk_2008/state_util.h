@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstdlib>
 #include <initializer_list>
 #include <memory>
@@ -113,6 +114,48 @@ inline void win(Risk2008State& s, const char* from, const char* to) {
   roll(s, {6, 6, 6});
   while (s.phase() == Phase2008::kRoll) play(s, kDieBase);  // bonus dice, if any
   if (s.phase() == Phase2008::kMove) play(s, kMoveDone);
+}
+
+// The invariants every reachable state keeps (the property tests and the
+// bot tests check them after every step): troops never negative and every
+// territory owned with a troop once set-up has claimed it, the 42 cards each
+// in exactly one place, the 12 objectives each in one place (8 out once the
+// game is under way), held only by players still in the game.
+inline void check_invariants(const Risk2008State& s) {
+  const int n = s.num_seats();
+  bool setup_done = s.phase() >= Phase2008::kDeal;
+  for (int t = 0; t < kNumTerritories; ++t) {
+    ASSERT_GE(s.troops(t), 0);
+    if (setup_done) {
+      ASSERT_GE(s.owner(t), 0);
+      ASSERT_FALSE(s.eliminated(s.owner(t)));
+      // Only a conquered territory awaiting its move-in can be empty, and
+      // the move-in puts troops there at once.
+      ASSERT_GE(s.troops(t), 1) << "territory " << t;
+    }
+  }
+  uint64_t all = s.deck() | s.discard();
+  int count = std::popcount(s.deck()) + std::popcount(s.discard());
+  for (int p = 0; p < n; ++p) {
+    all |= s.hand(p);
+    count += std::popcount(s.hand(p));
+  }
+  ASSERT_EQ(count, 42);
+  ASSERT_EQ(all, (uint64_t{1} << kNumTerritories) - 1);
+  int board = 0, held = 0, boxed = 0;
+  for (int i = 0; i < kNumObjectives; ++i) {
+    const int w = s.objective_place(i);
+    board += w == kOnBoard;
+    boxed += w == kBoxed;
+    held += w >= 0;
+    if (w >= 0) {
+      ASSERT_FALSE(s.eliminated(w));
+    }
+  }
+  ASSERT_EQ(board + held + boxed, 12);
+  if (s.phase() >= Phase2008::kDraft) {
+    ASSERT_EQ(board + held, 8);
+  }
 }
 
 }  // namespace meeple::risk::state2008

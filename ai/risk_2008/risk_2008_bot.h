@@ -1,0 +1,29 @@
+// Risk 2008's computer players (Basic Training and Command Room, 3-5
+// players).
+//
+// Levels (level 0 is the random bot; 3..10 play as 2): 1 is the heuristic
+// (ai/risk_2008/heuristic.h) with half its moves random (ai/careless.h),
+// 2 the heuristic (the seed only breaks ties among equally scored
+// choices). There is no search level yet: ISMCTS (ai/ismcts.h) would plug
+// in as the European edition's level 3 does, but it has not been
+// calibrated against the heuristic, so the top level is the heuristic.
+// Calibration: docs/bots.md, "Risk 2008".
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/bot.h"
+
+namespace meeple::risk2008 {
+
+inline constexpr int kTopLevel = 2;
+
+// What each level plays, levels 1..kTopLevel.
+std::vector<std::string> level_names();
+
+std::unique_ptr<Bot> make_risk_2008_bot(const Game& game, int level, uint64_t seed);
+
+}  // namespace meeple::risk2008
