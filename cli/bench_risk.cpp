@@ -2,10 +2,10 @@
 // answered and the dice sampled — or, with battles=outcomes, the roll's
 // outcome — on a cloned position) and full heuristic games per second for
 // 3-player World Domination in both forms, one thread; then the 2008 edition
-// (bench_risk_2008): its battles in both forms and random games per second in
-// 3-player Command Room (no heuristic games: the 2008 edition has no computer
-// player of its own yet, so that line says it is skipped). The finer Google
-// Benchmark version is bench/risk_bench.cpp.
+// (bench_risk_2008): its battles in both forms, random games per second in
+// 3-player Command Room and heuristic games per second in 3-player Command
+// Room and Basic Training. The finer Google Benchmark versions are
+// bench/risk_bench.cpp and bench/risk_2008_bench.cpp.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -35,7 +35,7 @@ Action sample_outcome(const State& s, Rng& rng) {
 #ifdef MEEPLE_HAVE_RISK_2008
 // The 2008 edition: Green (1,000,000 in Ukraine, with the Bonus Attack Die)
 // attacks Blue (1,000,000 in the Middle East) 3 v 2, the dice or one
-// outcome a roll; then random 3-player Command Room games.
+// outcome a roll; then random and heuristic 3-player games.
 int bench_risk_2008(double seconds_budget) {
   std::shared_ptr<const Game> random_game;
   for (const std::string form : {"dice", "outcomes"}) {
@@ -89,8 +89,22 @@ int bench_risk_2008(double seconds_budget) {
   std::cout << fmt::format(
       "risk-2008 3-player command room random games/s:  {:.2f}  ({} games, {:.0f} steps/game)\n",
       rate->games_per_second(), rate->games, rate->actions_per_game());
-  std::cout << "risk-2008 heuristic games/s: skipped (no computer player for the 2008 edition "
-               "yet)\n";
+  for (const std::string mode : {"command-room", "basic-training"}) {
+    auto game = risk::make_risk_2008_game({{"mode", mode}, {"players", 3}});
+    if (!game) {
+      std::cerr << game.status().to_string() << "\n";
+      return 1;
+    }
+    auto heuristic = measure_playouts(*game, heuristic_level("risk-2008"), seconds_budget, 1000);
+    if (!heuristic) {
+      std::cerr << heuristic.status().to_string() << "\n";
+      return 1;
+    }
+    std::cout << fmt::format(
+        "risk-2008 3-player {} heuristic games/s:  {:.2f}  ({} games, {:.0f} "
+        "steps/game)\n",
+        mode, heuristic->games_per_second(), heuristic->games, heuristic->actions_per_game());
+  }
   return 0;
 }
 #endif

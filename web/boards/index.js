@@ -17,7 +17,10 @@ const seatNames = {
 
 // Games whose decisions have a default the server can give for a seat
 // (docs/api.md "Seats", auto_answer): what the seat's checkbox says.
-const autoAnswers = { risk: 'Defend with the most dice without asking me' };
+const autoAnswers = {
+  risk: 'Defend with the most dice without asking me',
+  'risk-2008': 'Defend with the most dice without asking me',
+};
 export function autoAnswerLabel(game) {
   return autoAnswers[game] || null;
 }
