@@ -10,6 +10,7 @@
 #include "ai/careless.h"
 #include "ai/ismcts.h"
 #include "ai/risk/heuristic.h"
+#include "ai/sampled_policy.h"
 #include "core/decision.h"
 #include "games/risk/risk_state.h"
 
@@ -17,30 +18,10 @@ namespace meeple::risk {
 
 namespace {
 
-// The heuristic (ai/risk/heuristic.h) on a state consistent with what the
-// seat knows, drawn with its own RNG: it reads only the board and the
-// seat's own hand and missions, and the draws depend only on public counts,
-// so the noise that breaks ties, and the whole game, stay the same for the
-// same seed.
-class HeuristicBot final : public Bot {
- public:
-  explicit HeuristicBot(uint64_t seed)
-      : rng_(seed), sample_rng_(mix64(seed, 0x53414d50ull)), fallback_(seed ^ 0x5249534bull) {}
-  std::string name() const override { return "risk-heuristic"; }
-
-  Action choose(const Decision& d) override {
-    d.determinize_into(sample_rng_, sample_);  // reuses the last decision's sample
-    const auto* s = dynamic_cast<const RiskState*>(sample_.get());
-    if (!s) return fallback_.choose(d);
-    return heuristic_action(*s, d.legal_actions(), &rng_);
-  }
-
- private:
-  Rng rng_;                        // breaks ties between equally scored choices
-  Rng sample_rng_;                 // draws what the seat cannot see
-  std::unique_ptr<State> sample_;  // the last decision's sample, reused
-  RandomBot fallback_;
-};
+// The heuristic on a sample of what the seat knows (ai/sampled_policy.h).
+std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
+  return std::make_unique<SampledPolicyBot<RiskState>>(&heuristic_action, seed, "risk-heuristic");
+}
 
 // Level 3's search: ISMCTS iterations a searched decision, and the scored
 // actions searched (ai/risk/heuristic.h). More does not play better: 400
@@ -154,14 +135,14 @@ std::vector<std::string> level_names() {
 std::unique_ptr<Bot> make_risk_bot(const Game& game, int level, uint64_t seed) {
   level = std::clamp(level, 1, kTopLevel);
   if (level == 1)
-    return std::make_unique<CarelessBot>(std::make_unique<HeuristicBot>(seed), 0.5,
-                                         mix64(seed, 0x6361u), "risk careless heuristic");
+    return std::make_unique<CarelessBot>(heuristic_bot(seed), 0.5, mix64(seed, 0x6361u),
+                                         "risk careless heuristic");
   // The team game: the search won 18 of 40 games against two heuristics
   // (docs/bots.md), no better than the heuristic, so the heuristic plays
   // its top levels until a search plays the team game better.
   const json& options = game.options();
   const bool teams = options.is_object() && options.value("mode", "") == "teams";
-  if (level == 2 || teams) return std::make_unique<HeuristicBot>(seed);
+  if (level == 2 || teams) return heuristic_bot(seed);
   return std::make_unique<SearchBot>(game, kSearch, seed, "risk ismcts level 3");
 }
 
