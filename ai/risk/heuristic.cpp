@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "ai/best_of.h"
 #include "games/risk/odds.h"
 
 namespace meeple::risk {
@@ -173,18 +174,6 @@ Action consolidate(const RiskState& s, const std::vector<Action>& legal) {
     const double gain = best_odds(s, to, moving + there) - before;
     if (gain > best_gain) best_gain = gain, best = a;
   }
-  return best;
-}
-
-// The best-scored action, or `fallback` when none beats `floor`.
-template <typename Scorer>
-Action best_of(Scorer&& scorer, Action fallback, double floor, Rng* rng) {
-  Action best = fallback;
-  double best_score = floor;
-  scorer([&](Action a, double score) {
-    if (rng) score += rng->unit() * 1e-3;
-    if (score > best_score) best_score = score, best = a;
-  });
   return best;
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 
+#include "ai/best_of.h"
 #include "games/risk/odds.h"
 #include "games/risk_2008/objectives.h"
 
@@ -114,18 +115,6 @@ struct Facts {
   // enemy troops next to it.
   int capital_reserve(Territory t) const { return t == s.capital(me) ? (pressure[t] + 1) / 2 : 0; }
 };
-
-// The best-scored action, or `fallback` when none beats `floor`.
-template <typename Scorer>
-Action best_of(Scorer&& scorer, Action fallback, double floor, Rng* rng) {
-  Action best = fallback;
-  double best_score = floor;
-  scorer([&](Action a, double score) {
-    if (rng) score += rng->unit() * 1e-3;
-    if (score > best_score) best_score = score, best = a;
-  });
-  return best;
-}
 
 // §6 step 5: a capital goes where it is hard to reach: few neighbours, a
 // small continent, away from the capitals already placed.
