@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "all_games/all_games.h"
+#include "tests/cli/referee_session.h"
 #include "tests/games/risk/risk_helpers.h"
 
 namespace meeple::cli {
@@ -81,16 +82,11 @@ Match referee_battle(int defenders, int filler = 2) {
   for (auto& left : j["setup_left"]) left = 0;
   for (int p = 0; p < 3; ++p)  // a seat with no territory is out of the game
     if (s->territory_count(p) == 0) j["eliminated"][p] = true;
-  auto loaded = game->state_from_json(j);
-  EXPECT_TRUE(loaded.is_ok()) << loaded.status().to_string();
-  return Match::start_from(game, std::move(*loaded), 1);
+  return test::match_from_position(game, j);
 }
 
 PlayConfig referee() {
-  PlayConfig c;
-  c.seats = {{true, 0}, {true, 0}, {true, 0}};
-  c.manual_chance = true;
-  return c;
+  return test::referee_table(3);
 }
 
 // Each dice prompt says whose die is due and why; several dice go on one

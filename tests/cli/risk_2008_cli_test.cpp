@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "cli/play_loop.h"
 #include "games/risk_2008/risk_2008_game.h"
+#include "tests/cli/referee_session.h"
 #include "tests/games/risk_2008/state_util.h"
 
 namespace meeple::cli {
@@ -63,16 +64,11 @@ Match referee_2008_battle(bool outcomes) {
   s.set_territory(terr("east_africa"), kG, 10);
   s.set_territory(terr("egypt"), kB, 5);
   s.begin_attack_for_test(kG);
-  auto loaded = game->state_from_json(s.to_json());
-  EXPECT_TRUE(loaded.is_ok()) << loaded.status().to_string();
-  return Match::start_from(game, std::move(*loaded), 1);
+  return test::match_from_position(std::move(game), s.to_json());
 }
 
 PlayConfig referee_2008() {
-  PlayConfig c;
-  c.seats = {{true, 0}, {true, 0}, {true, 0}};
-  c.manual_chance = true;
-  return c;
+  return test::referee_table(3);
 }
 
 TEST(Risk2008Cli, RefereeTypesTheDice) {
