@@ -19,28 +19,29 @@ GameInfo risk_info() {
   info.max_seats = 6;
   info.has_chance = true;
   info.has_hidden_information = true;
-  OptionSpec mode;
-  mode.name = "mode";
-  mode.type = OptionType::kString;
-  mode.default_value = "domination";
-  mode.description =
-      "domination (3-6), missions (3-6), two-player-passive (2), two-player-active (2), teams "
-      "(4-6)";
-  mode.allowed = {"domination", "missions", "two-player-passive", "two-player-active", "teams"};
-  OptionSpec players;
-  players.name = "players";
-  players.type = OptionType::kInt;
-  players.default_value = 3;
-  players.description = "number of players";
-  players.min = 2;
-  players.max = 6;
-  OptionSpec battles;
-  battles.name = "battles";
-  battles.type = OptionType::kString;
-  battles.default_value = "dice";
-  battles.description =
-      "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
-      "outcome: the armies each side loses, with the exact odds; for search and simulation)";
+  const OptionSpec mode{
+      .name = "mode",
+      .type = OptionType::kString,
+      .default_value = "domination",
+      .description =
+          "domination (3-6), missions (3-6), two-player-passive (2), two-player-active (2), teams "
+          "(4-6)",
+      .allowed = {"domination", "missions", "two-player-passive", "two-player-active", "teams"}};
+  const OptionSpec players{.name = "players",
+                           .type = OptionType::kInt,
+                           .default_value = 3,
+                           .description = "number of players",
+                           .allowed = {},
+                           .min = 2,
+                           .max = 6};
+  const OptionSpec battles{
+      .name = "battles",
+      .type = OptionType::kString,
+      .default_value = "dice",
+      .description =
+          "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
+          "outcome: the armies each side loses, with the exact odds; for search and simulation)",
+      .allowed = {}};
   // No list of allowed values on purpose: that would make it a way to play,
   // enumerated as modes with golden logs of their own (tests/golden); it is
   // how chance is presented, checked in make_game.

@@ -18,27 +18,28 @@ GameInfo risk_2008_info() {
   info.max_seats = 5;
   info.has_chance = true;
   info.has_hidden_information = true;
-  OptionSpec mode;
-  mode.name = "mode";
-  mode.type = OptionType::kString;
-  mode.default_value = "command-room";
-  mode.description = "command-room (random set-up, rewards) or basic-training (fixed set-up)";
-  mode.allowed = {"command-room", "basic-training"};
-  OptionSpec players;
-  players.name = "players";
-  players.type = OptionType::kInt;
-  players.default_value = 3;
-  players.description = "number of players";
-  players.min = 3;
-  players.max = 5;
-  OptionSpec battles;
-  battles.name = "battles";
-  battles.type = OptionType::kString;
-  battles.default_value = "dice";
-  battles.description =
-      "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
-      "outcome: the troops each side loses, with the exact odds of its dice, bonus dice and "
-      "airfields; for search and simulation)";
+  const OptionSpec mode{
+      .name = "mode",
+      .type = OptionType::kString,
+      .default_value = "command-room",
+      .description = "command-room (random set-up, rewards) or basic-training (fixed set-up)",
+      .allowed = {"command-room", "basic-training"}};
+  const OptionSpec players{.name = "players",
+                           .type = OptionType::kInt,
+                           .default_value = 3,
+                           .description = "number of players",
+                           .allowed = {},
+                           .min = 3,
+                           .max = 5};
+  const OptionSpec battles{
+      .name = "battles",
+      .type = OptionType::kString,
+      .default_value = "dice",
+      .description =
+          "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
+          "outcome: the troops each side loses, with the exact odds of its dice, bonus dice and "
+          "airfields; for search and simulation)",
+      .allowed = {}};
   // No list of allowed values on purpose, as in "risk": it is how chance is
   // presented, not a way to play with golden logs of its own; checked in
   // make_risk_2008_game.
