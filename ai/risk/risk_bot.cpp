@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "ai/careless.h"
-#include "ai/ismcts.h"
+#include "ai/narrowed_search.h"
 #include "ai/risk/heuristic.h"
 #include "ai/sampled_policy.h"
 #include "core/decision.h"
@@ -23,67 +23,12 @@ std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
   return std::make_unique<SampledPolicyBot<RiskState>>(&heuristic_action, seed, "risk-heuristic");
 }
 
-// Level 3's search: ISMCTS iterations a searched decision, and the scored
-// actions searched (ai/risk/heuristic.h). More does not play better: 400
-// iterations over 5 choices took 49.0 % of this in 100 games (docs/bots.md).
-struct SearchLevel {
-  int iterations;
-  int width;
-};
-constexpr SearchLevel kSearch{100, 4};
-// Playout steps (decisions and dice) after the tree: about the rest of a
-// turn and the next player's, played by the heuristic.
-constexpr int kRolloutSteps = 200;
-
-// ISMCTS over the choices worth weighing (candidate_actions), heuristic
-// playouts, and leaves valued by leaf_values. A decision with one
-// candidate (a trade, a declaration, the defence's dice) is played at once.
-class SearchBot final : public Bot {
- public:
-  SearchBot(const Game& game, SearchLevel level, uint64_t seed, std::string name)
-      : width_(level.width), sample_rng_(mix64(seed, 0x53414d50ull)) {
-    IsmctsOptions o;
-    o.iterations = level.iterations;
-    o.rollout_limit = kRolloutSteps;
-    o.leaf_value = leaf_values;
-    o.rollout = [](const State& s, const std::vector<Action>& legal, Rng& rng) {
-      return heuristic_action(static_cast<const RiskState&>(s), legal, &rng);
-    };
-    const int width = width_;
-    o.candidates = [width](const State& s, const std::vector<Action>& legal,
-                           std::vector<Action>& out) {
-      candidate_actions(static_cast<const RiskState&>(s), legal, width, out);
-    };
-    o.name = std::move(name);
-    search_ = std::make_unique<IsmctsBot>(game, std::move(o), seed);
-  }
-  std::string name() const override { return search_->name(); }
-  // The search's estimate, when the last decision was searched (a hint
-  // for a forced one is estimated by playouts instead).
-  std::optional<double> win_chance() const override {
-    return searched_ ? search_->win_chance() : std::nullopt;
-  }
-
-  Action choose(const Decision& d) override {
-    searched_ = false;
-    d.determinize_into(sample_rng_, sample_);
-    const auto* s = dynamic_cast<const RiskState*>(sample_.get());
-    if (s) {
-      candidate_actions(*s, d.legal_actions(), width_, candidates_);
-      if (candidates_.size() == 1) return candidates_.front();
-    }
-    searched_ = true;
-    return search_->choose(d);
-  }
-
- private:
-  int width_;
-  Rng sample_rng_;
-  std::unique_ptr<State> sample_;
-  std::vector<Action> candidates_;
-  std::unique_ptr<IsmctsBot> search_;
-  bool searched_ = false;
-};
+// Level 3's search (ai/narrowed_search.h): ISMCTS iterations a searched
+// decision over the heuristic's best actions (candidate_actions), playouts
+// of about the rest of a turn and the next player's. More does not play
+// better: 400 iterations over 5 choices took 49.0 % of this in 100 games
+// (docs/bots.md).
+constexpr NarrowedSearchLevel kSearch{.iterations = 100, .width = 4, .rollout_steps = 200};
 
 }  // namespace
 
@@ -143,7 +88,10 @@ std::unique_ptr<Bot> make_risk_bot(const Game& game, int level, uint64_t seed) {
   const json& options = game.options();
   const bool teams = options.is_object() && options.value("mode", "") == "teams";
   if (level == 2 || teams) return heuristic_bot(seed);
-  return std::make_unique<SearchBot>(game, kSearch, seed, "risk ismcts level 3");
+  const NarrowedSearchPolicy<RiskState> search{
+      .policy = &heuristic_action, .candidates = &candidate_actions, .leaf_values = &leaf_values};
+  return std::make_unique<NarrowedSearchBot<RiskState>>(game, kSearch, search, seed,
+                                                        "risk ismcts level 3");
 }
 
 }  // namespace meeple::risk
