@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
+#include <utility>
 
 #include "ai/best_of.h"
 #include "games/risk/odds.h"
@@ -394,6 +396,107 @@ Action heuristic_action(const Risk2008State& s, const std::vector<Action>& legal
     default:
       return legal.front();
   }
+}
+
+void candidate_actions(const Risk2008State& s, const std::vector<Action>& legal, int width,
+                       std::vector<Action>& out) {
+  out.clear();
+  if (legal.empty()) return;
+  auto only = [&](Action a) { out.push_back(a); };
+  const Seat seat = s.current_player();
+  const Facts f(s, seat >= 0 ? seat : s.active());
+  std::vector<std::pair<double, Action>> ranked;
+  auto collect = [&](Action a, double score) { ranked.emplace_back(score, a); };
+  Action stop = kInvalidAction;
+  switch (s.phase()) {
+    case Phase2008::kCapital:
+      score_capitals(f, legal, collect);
+      break;
+    case Phase2008::kClaim:
+      score_claims(f, legal, collect);
+      break;
+    case Phase2008::kSetupPlace:
+      score_placements(f, legal, collect);
+      break;
+    case Phase2008::kDraft:
+      // The trade is the heuristic's (when and what to trade is a matter of
+      // the chart, not of the next turns); where to place is searched.
+      if (is_draft_choice(legal))
+        if (const Action a = trade_step(f, legal); a != kInvalidAction) return only(a);
+      score_placements(f, legal, collect);
+      break;
+    case Phase2008::kAttack: {
+      const Action m = best_of([&](auto&& emit) { score_manoeuvres(f, legal, emit); },
+                               kInvalidAction, 2.0, nullptr);
+      if (m != kInvalidAction) return only(m);
+      // Attacks with the most dice and a fair chance: the search weighs
+      // those the heuristic would not dare and those it would make.
+      const bool att_bonus = s.holds_reward(f.me, Reward::kBonusAttackDie);
+      for (Action a : legal) {
+        if (a < kAttackBase || a >= kEndAttack) continue;
+        const Edge& ed = f.map.edges()[static_cast<size_t>((a - kAttackBase) / 3)];
+        if ((a - kAttackBase) % 3 + 1 != std::min(3, s.troops(ed.from) - 1)) continue;
+        double p = conquest_probability(s.troops(ed.from) - 1, s.troops(ed.to));
+        if (att_bonus) p += 0.1;
+        if (s.holds_reward(s.owner(ed.to), Reward::kBonusDefenceDie)) p -= 0.1;
+        if (p >= 0.35) ranked.emplace_back(p + f.value[ed.to], a);
+      }
+      stop = kEndAttack;
+      break;
+    }
+    case Phase2008::kManoeuvre:
+      score_manoeuvres(f, legal, collect);
+      stop = kEndManoeuvre;
+      break;
+    default:
+      // The heuristic's: forced in all but name (the most defence dice,
+      // every objective claimed), or a matter of where troops stand, which
+      // the leaf values cannot judge (moving in, airfields).
+      return only(heuristic_action(s, legal, nullptr));
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
+  for (const auto& [score, a] : ranked) {
+    if (static_cast<int>(out.size()) == width) break;
+    if (std::find(out.begin(), out.end(), a) == out.end() &&
+        std::binary_search(legal.begin(), legal.end(), a))
+      out.push_back(a);
+  }
+  if (stop != kInvalidAction && std::binary_search(legal.begin(), legal.end(), stop))
+    out.push_back(stop);
+  if (out.empty()) out.push_back(heuristic_action(s, legal, nullptr));
+}
+
+std::vector<double> leaf_values(const State& state) {
+  const auto& s = static_cast<const Risk2008State&>(state);
+  const int n = s.config().players;
+  // A seat's strength: what it holds, what that brings each turn (the
+  // draft counts cities, continents and capitals), its cards, and above
+  // all its objectives: three and the own capital win (§12).
+  std::vector<double> strength(static_cast<size_t>(n), 0);
+  for (int p = 0; p < n; ++p) {
+    if (s.eliminated(p)) continue;
+    const uint64_t own = s.own_mask(p);
+    int troops = 0;
+    for (uint64_t m = own; m; m &= m - 1) troops += s.troops(std::countr_zero(m));
+    double v = std::popcount(own) + 0.5 * troops + 2.0 * s.base_draft(p) +
+               0.5 * std::popcount(s.hand(p)) + kLeafObjective * s.objectives_held(p);
+    if (s.capital(p) >= 0 && s.owner(s.capital(p)) == p) v += kLeafOwnCapital;
+    strength[static_cast<size_t>(p)] = v;
+  }
+  std::vector<double> value(static_cast<size_t>(n), 0);
+  for (int p = 0; p < n; ++p) {
+    if (s.eliminated(p)) continue;
+    double best_other = 0;
+    for (int q = 0; q < n; ++q)
+      if (q != p) best_other = std::max(best_other, strength[static_cast<size_t>(q)]);
+    const double mine = strength[static_cast<size_t>(p)];
+    // The lead counts relative to the troops in play, as in the European
+    // edition's leaf values (ai/risk/risk_bot.cpp).
+    const double scale = kLeafScale + kLeafRelativeScale * (mine + best_other) / 2;
+    value[static_cast<size_t>(p)] = 1.0 / (1.0 + std::exp(-(mine - best_other) / scale));
+  }
+  return value;
 }
 
 }  // namespace meeple::risk2008

@@ -34,4 +34,28 @@ Action heuristic_action(const risk::Risk2008State& s, const std::vector<Action>&
 // stars kept are the most), or 0 when no subset can be traded.
 uint64_t trade_choice(const risk::Edition2008& e, uint64_t hand);
 
+// The actions worth searching in `s` (ai/narrowed_search.h): at most
+// `width` of the scored kind (capitals, claims, placements, attacks,
+// manoeuvres) best first by the heuristic's score, plus the step's "stop"
+// action where there is one (end the attack, end the manoeuvres); the
+// heuristic's own choice alone where it does not score (trades, objective
+// claims, the defence, moving in, airfields). Never empty for a non-empty
+// `legal`.
+void candidate_actions(const risk::Risk2008State& s, const std::vector<Action>& legal, int width,
+                       std::vector<Action>& out);
+
+// The leaf values' weights, in strength units (a territory; two troops;
+// half a draft troop): an objective, and holding one's own capital.
+inline constexpr double kLeafObjective = 8.0;
+inline constexpr double kLeafOwnCapital = 3.0;
+// A lead of kLeafScale + kLeafRelativeScale × the mean strength of the
+// leader and the best other seat is worth a 73 % chance to win.
+inline constexpr double kLeafScale = 4.0;
+inline constexpr double kLeafRelativeScale = 0.15;
+
+// Each seat's chance to win a position, 0..1: a logistic of its strength
+// (territories, troops, its draft, cards, objectives held, its capital)
+// against the best other seat's. Eliminated seats: 0.
+std::vector<double> leaf_values(const State& state);
+
 }  // namespace meeple::risk2008

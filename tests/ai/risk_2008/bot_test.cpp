@@ -269,23 +269,35 @@ INSTANTIATE_TEST_SUITE_P(Ways, Risk2008BotGames,
                                            Way{"command-room", 5}, Way{"basic-training", 3},
                                            Way{"basic-training", 4}, Way{"basic-training", 5}));
 
-// Games won by one heuristic against two players of `other_level`, three
-// players, the heuristic's seat rotated, half the games in each mode.
-int heuristic_wins(int other_level, int games) {
-  int won = 0;
+// Games won by one player of `level` against two of `other_level`, three
+// players, its seat rotated, half the games in each mode.
+struct Tally {
+  int won = 0, lost = 0, unfinished = 0;
+};
+Tally level_wins(int level, int other_level, int games) {
+  Tally t;
   for (const char* mode : {"command-room", "basic-training"}) {
     auto game = make_2008(mode, 3);
     for (int g = 0; g < games / 2; ++g) {
       const int seat = g % 3;
       std::vector<int> levels(3, other_level);
-      levels[static_cast<size_t>(seat)] = 2;
+      levels[static_cast<size_t>(seat)] = level;
       auto bots = bots_at(*game, levels, 500 + static_cast<uint64_t>(g));
       const GameResult r = play_2008(game, bots, 7000 + static_cast<uint64_t>(g), false);
-      if (::testing::Test::HasFailure()) return won;
-      won += r.winner == seat;
+      if (::testing::Test::HasFailure()) return t;
+      if (r.winner < 0)
+        ++t.unfinished;
+      else if (r.winner == seat)
+        ++t.won;
+      else
+        ++t.lost;
     }
   }
-  return won;
+  return t;
+}
+
+int heuristic_wins(int other_level, int games) {
+  return level_wins(2, other_level, games).won;
 }
 
 // One heuristic against two random players: its seat share is a third,
@@ -306,6 +318,21 @@ TEST(Risk2008Bot, HeuristicBeatsCarelessPlayers) {
   std::printf("the heuristic won %d of %d three-player games against two level-1 players\n", won,
               played);
   EXPECT_GE(won, played / 2);
+}
+
+// The search level against two heuristics: a calibration, minutes of CPU,
+// so it runs only when asked (MEEPLE_RISK_2008_SEARCH_GAMES=N; docs/bots.md
+// has the numbers). It must beat its seat share by far to be a level.
+TEST(Risk2008Bot, SearchAgainstHeuristics) {
+  const char* env = std::getenv("MEEPLE_RISK_2008_SEARCH_GAMES");
+  if (!env) GTEST_SKIP() << "MEEPLE_RISK_2008_SEARCH_GAMES=N plays N games (a calibration)";
+  const int played = 2 * (std::max(2, std::atoi(env)) / 2);
+  const Tally t = level_wins(risk2008::kTopLevel, 2, played);
+  std::printf(
+      "level %d won %d of %d three-player games against two heuristic players (%d lost, %d "
+      "unfinished)\n",
+      risk2008::kTopLevel, t.won, played, t.lost, t.unfinished);
+  EXPECT_GT(t.won, played / 3);
 }
 
 }  // namespace

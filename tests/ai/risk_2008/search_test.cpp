@@ -1,0 +1,132 @@
+// The pieces of Risk 2008's search level (ai/risk_2008/risk_2008_bot.h,
+// ai/narrowed_search.h): the choices worth searching
+// (ai/risk_2008/heuristic.h candidate_actions), the leaf values, and the
+// searcher itself on a position where one attack stands out.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ai/risk_2008/heuristic.h"
+#include "ai/risk_2008/risk_2008_bot.h"
+#include "core/decision.h"
+#include "core/registry.h"
+#include "games/risk_2008/risk_2008_game.h"
+#include "tests/games/risk_2008/state_util.h"
+
+namespace meeple::risk::state2008 {
+namespace {
+
+using risk2008::candidate_actions;
+using risk2008::heuristic_action;
+using risk2008::leaf_values;
+
+bool has(const std::vector<Action>& v, Action a) {
+  return std::find(v.begin(), v.end(), a) != v.end();
+}
+
+// Green holds everything but Iceland (blue, 2 troops), Ukraine (blue, 30)
+// and Brazil (yellow, 1); Scandinavia (green, 10) borders the first two.
+Risk2008State two_targets() {
+  Risk2008State s = blank(false, 3, kG);
+  s.set_territory(terr("iceland"), kB, 2);
+  s.set_territory(terr("ukraine"), kB, 30);
+  s.set_territory(terr("scandinavia"), kG, 10);
+  s.set_territory(terr("brazil"), kY, 1);
+  return s;
+}
+
+TEST(Risk2008Search, AttackCandidatesAreTheFairOnesAndStopping) {
+  Risk2008State s = two_targets();
+  s.begin_attack_for_test(kG);
+  const auto legal = s.legal_actions();
+  std::vector<Action> out;
+  candidate_actions(s, legal, 4, out);
+  // 9 v 2 is nearly certain; 9 v 30 hopeless, so not searched; fewer dice never.
+  EXPECT_TRUE(has(out, attack("scandinavia", "iceland", 3)));
+  EXPECT_FALSE(has(out, attack("scandinavia", "ukraine", 3)));
+  EXPECT_FALSE(has(out, attack("scandinavia", "iceland", 2)));
+  EXPECT_EQ(out.back(), kEndAttack);
+  for (Action a : out) EXPECT_TRUE(s.is_legal(a));
+}
+
+TEST(Risk2008Search, PlacementCandidatesAreTheHeuristicsBestFew) {
+  Risk2008State s = two_targets();
+  s.begin_turn_for_test(kG);
+  ASSERT_EQ(s.phase(), Phase2008::kDraft);
+  const auto legal = s.legal_actions();
+  ASSERT_GT(legal.size(), 30u);
+  std::vector<Action> out;
+  for (int width : {1, 3, 6}) {
+    candidate_actions(s, legal, width, out);
+    ASSERT_EQ(static_cast<int>(out.size()), width);
+    EXPECT_EQ(out.front(), heuristic_action(s, legal, nullptr)) << width;
+    for (Action a : out) EXPECT_TRUE(s.is_legal(a));
+  }
+}
+
+// The defence's dice, moving in and objective claims stay the heuristic's:
+// one candidate, played without a search.
+TEST(Risk2008Search, ForcedChoicesAreNotSearched) {
+  Risk2008State s = two_targets();
+  s.begin_attack_for_test(kG);
+  play(s, attack("scandinavia", "iceland", 3));
+  ASSERT_EQ(s.phase(), Phase2008::kDefend);
+  const auto legal = s.legal_actions();
+  std::vector<Action> out;
+  candidate_actions(s, legal, 4, out);
+  EXPECT_EQ(out, std::vector<Action>{heuristic_action(s, legal, nullptr)});
+}
+
+TEST(Risk2008Search, LeafValuesWeighObjectivesAndTheCapital) {
+  Risk2008State s = blank(false, 3, kG);
+  for (Territory t = 0; t < 14; ++t) s.set_territory(t, kB, 1);
+  for (Territory t = 14; t < 28; ++t) s.set_territory(t, kY, 1);
+  s.set_capital(kB, 13);  // each in its own land
+  s.set_capital(kY, 27);
+  s.set_capital(kG, 41);
+  const auto before = leaf_values(s);
+  ASSERT_EQ(before.size(), 3u);
+  for (double x : before) {
+    EXPECT_GT(x, 0.0);
+    EXPECT_LT(x, 1.0);
+  }
+  // Blue gains two objectives: it leads now, whoever holds more land.
+  s.set_objective(0, kB, -1);
+  s.set_objective(1, kB, -1);
+  const auto after = leaf_values(s);
+  EXPECT_GT(after[kB], before[kB]);
+  EXPECT_GT(after[kB], after[kG]);
+  // ...and loses its capital to green: worth less than with it.
+  s.set_territory(static_cast<Territory>(s.capital(kB)), kG, 1);
+  EXPECT_LT(leaf_values(s)[kB], after[kB]);
+  s.set_eliminated(kY, true);
+  EXPECT_EQ(leaf_values(s)[kY], 0.0);
+}
+
+// The searcher, deciding for green with Iceland (blue's last territory,
+// 1 troop) next to a stack of 10: it attacks rather than stopping.
+TEST(Risk2008Search, TheSearcherTakesTheEliminatingConquest) {
+  Registry registry;
+  register_risk_2008(registry);
+  auto game = registry.create("risk-2008", {{"mode", "command-room"}, {"players", 3}});
+  ASSERT_TRUE(game.is_ok()) << game.status().to_string();
+  Risk2008State s = blank(false, 3, kG);
+  s.set_territory(terr("iceland"), kB, 1);
+  s.set_territory(terr("scandinavia"), kG, 10);
+  s.set_territory(terr("brazil"), kY, 5);
+  s.set_territory(terr("peru"), kY, 5);
+  s.begin_attack_for_test(kG);
+  auto loaded = (*game)->state_from_json(s.to_json());
+  ASSERT_TRUE(loaded.is_ok()) << loaded.status().to_string();
+  auto bot = make_bot(**game, risk2008::kTopLevel, 7);
+  ASSERT_TRUE(bot.is_ok());
+  const Decision d(**game, **loaded);
+  const Action a = (*bot)->choose(d);
+  EXPECT_TRUE(d.is_legal(a));
+  EXPECT_NE(a, kEndAttack);
+  EXPECT_GE(a, kAttackBase);
+  EXPECT_LT(a, kEndAttack);
+}
+
+}  // namespace
+}  // namespace meeple::risk::state2008
