@@ -16,7 +16,7 @@ namespace {
 
 TEST(Levels, EveryGameNamesItsLevels) {
   const std::map<std::string, int> top = {
-      {"reversi", 10}, {"risk", 3}, {"risk-2008", 2}, {"king-is-dead", 2}, {"goa", 5}};
+      {"reversi", 10}, {"risk", 3}, {"risk-2008", 3}, {"king-is-dead", 2}, {"goa", 5}};
   for (const auto& [name, t] : top) {
     const auto names = level_names(name);
     ASSERT_EQ(static_cast<int>(names.size()), t + 1) << name;
@@ -62,10 +62,13 @@ TEST(Levels, EveryLevelPlaysLegallyAndRepeatsItself) {
     play_level("risk", {{"mode", "missions"}, {"players", 3}}, level, 150);
   // The searcher: the first claims (searched).
   play_level("risk", {{"mode", "missions"}, {"players", 3}}, 3, 6);
+  for (int level = 1; level <= 2; ++level)
+    play_level("risk-2008", {{"mode", "command-room"}, {"players", 3}}, level, 150);
+  play_level("risk-2008", {{"mode", "command-room"}, {"players", 3}}, 3, 6);
 }
 
 TEST(Levels, LevelsAboveTheTopPlayAsTheTop) {
-  for (const char* name : {"risk", "king-is-dead", "goa"}) {
+  for (const char* name : {"risk", "risk-2008", "king-is-dead", "goa"}) {
     auto game = all_games().create(name, json::object());
     ASSERT_TRUE(game.is_ok());
     const int top = static_cast<int>(level_names(name).size()) - 1;

@@ -1,8 +1,7 @@
 // A Risk 2008 table through the server API (docs/api.md): the game is
 // listed with its modes, a table is created and played by its seats over
 // HTTP, each seat's snapshot shows its own hand only, a computer seat (the
-// random player: the 2008 edition has no computer player of its own yet)
-// takes its turns, and a game between computer seats ends with a log that
+// careless heuristic, level 1) takes its turns, and a game between computer seats ends with a log that
 // replays and verifies.
 #include <gtest/gtest.h>
 
