@@ -1,8 +1,8 @@
 // A Risk 2008 table through the server API (docs/api.md): the game is
 // listed with its modes, a table is created and played by its seats over
 // HTTP, each seat's snapshot shows its own hand only, a computer seat (the
-// careless heuristic, level 1) takes its turns, and a game between computer seats ends with a log
-// that replays and verifies.
+// careless heuristic, level 1) takes its turns, and a game between
+// computer seats ends with a log that replays and verifies.
 #include <gtest/gtest.h>
 
 #include <chrono>
