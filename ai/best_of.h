@@ -1,6 +1,10 @@
 // Picking the best of scored actions, for the hand-written heuristics.
 #pragma once
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "ai/bot.h"
 
 namespace meeple {
@@ -18,6 +22,25 @@ Action best_of(Scorer&& scorer, Action fallback, double floor, Rng* rng) {
     if (score > best_score) best_score = score, best = a;
   });
   return best;
+}
+
+// A search's candidates (ai/narrowed_search.h): appends to `out` the
+// `width` best-scored distinct actions of `ranked` that are in `legal`
+// (sorted), best first, ties in their order in `ranked`; then `stop`
+// (ending the step) when it is legal. `ranked` is sorted in place.
+inline void best_few(std::vector<std::pair<double, Action>>& ranked,
+                     const std::vector<Action>& legal, int width, Action stop,
+                     std::vector<Action>& out) {
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
+  for (const auto& [score, a] : ranked) {
+    if (static_cast<int>(out.size()) == width) break;
+    if (std::find(out.begin(), out.end(), a) == out.end() &&
+        std::binary_search(legal.begin(), legal.end(), a))
+      out.push_back(a);
+  }
+  if (stop != kInvalidAction && std::binary_search(legal.begin(), legal.end(), stop))
+    out.push_back(stop);
 }
 
 }  // namespace meeple

@@ -454,16 +454,7 @@ void candidate_actions(const Risk2008State& s, const std::vector<Action>& legal,
       // the leaf values cannot judge (moving in, airfields).
       return only(heuristic_action(s, legal, nullptr));
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& x, const auto& y) { return x.first > y.first; });
-  for (const auto& [score, a] : ranked) {
-    if (static_cast<int>(out.size()) == width) break;
-    if (std::find(out.begin(), out.end(), a) == out.end() &&
-        std::binary_search(legal.begin(), legal.end(), a))
-      out.push_back(a);
-  }
-  if (stop != kInvalidAction && std::binary_search(legal.begin(), legal.end(), stop))
-    out.push_back(stop);
+  best_few(ranked, legal, width, stop, out);
   if (out.empty()) out.push_back(heuristic_action(s, legal, nullptr));
 }
 
