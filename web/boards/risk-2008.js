@@ -407,14 +407,14 @@ export function renderRisk2008(container, snap, opts) {
   const rows = players.map((p) => {
     const c = v.capital[p];
     return h('tr', { class: [p === v.active && !v.terminal ? 'to-move' : '', v.eliminated[p] ? 'out' : ''].join(' '), 'data-seat': p },
-      h('td', {}, h(`span.swatch.${colourOf(p)}`), ' ', nameOf(p), p === snap.you ? ' — you' : ''),
+      // The capital under the name: where, and who holds it if not its colour.
+      h('td', {}, h(`span.swatch.${colourOf(p)}`), ' ', nameOf(p), p === snap.you ? ' — you' : '', v.eliminated[p] ? ' (out)' : '',
+        c >= 0 ? h('span.capital-line', { 'data-capital-of': colourOf(p) }, `capital ${tname(ids[c])}${v.owner[c] !== p ? ` (${v.owner[c] >= 0 ? `held by ${nameOf(v.owner[c])}` : 'empty'})` : ''}`) : null),
       h('td', {}, String(lands(p))), h('td', {}, String(troopsOf(p))), h('td', {}, String(citiesOf(p))),
       h('td', { 'data-cards': v.hand_sizes[p] }, String(v.hand_sizes[p])),
-      h('td', {}, `${held(p)}/${edition.to_win}`),
-      h('td', {}, c >= 0 ? `${tname(ids[c])}${v.owner[c] !== p ? ` (${v.owner[c] >= 0 ? `held by ${nameOf(v.owner[c])}` : 'empty'})` : ''}` : '—'),
-      h('td', {}, v.eliminated[p] ? 'out' : ''));
+      h('td', {}, `${held(p)} of ${edition.to_win}`));
   });
-  const table = h('table.risk-players', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Troops', 'Cities', 'Cards', 'Objectives', 'Capital', ''].map((x) => h('th', {}, x)))),
+  const table = h('table.risk-players', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Troops', 'Cities', 'Cards', 'Objectives'].map((x) => h('th', {}, x)))),
     h('tbody', {}, rows));
 
   // The objectives laid out: on the board (with the reward token on it) or
