@@ -347,7 +347,7 @@ export function renderRisk2008(container, snap, opts) {
   }
   if (defends.length) {
     controls.push(h('p.prompt', { id: 'prompt' }, `${tname(ids[bTo])} is attacked from ${tname(ids[bFrom])} with ${plural(bAtt, 'die', 'dice')}: defend with `,
-      defends.map((a) => button(a, plural(a.json.dice, 'die', 'dice'), '.primary.dice'))));
+      defends.flatMap((a) => [button(a, plural(a.json.dice, 'die', 'dice'), '.primary.dice'), ' '])));
   }
   if (claims.size) {
     controls.push(h('p.prompt', { id: 'prompt' }, 'You may collect one objective you have met (see Objectives), or none.'));
