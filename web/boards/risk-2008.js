@@ -412,9 +412,11 @@ export function renderRisk2008(container, snap, opts) {
         c >= 0 ? h('span.capital-line', { 'data-capital-of': colourOf(p) }, `capital ${tname(ids[c])}${v.owner[c] !== p ? ` (${v.owner[c] >= 0 ? `held by ${nameOf(v.owner[c])}` : 'empty'})` : ''}`) : null),
       h('td', {}, String(lands(p))), h('td', {}, String(troopsOf(p))), h('td', {}, String(citiesOf(p))),
       h('td', { 'data-cards': v.hand_sizes[p] }, String(v.hand_sizes[p])),
-      h('td', {}, `${held(p)} of ${edition.to_win}`));
+      h('td', {}, `${held(p)}/${edition.to_win}`));
   });
-  const table = h('table.risk-players', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Troops', 'Cities', 'Cards', 'Objectives'].map((x) => h('th', {}, x)))),
+  // Narrow headers: the side panel is narrow beside the map.
+  const table = h('table.risk-players.r2008', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Troops', 'Cities', 'Cards'].map((x) => h('th', {}, x)),
+    h('th', {}, h('abbr', { title: `Objectives held, of the ${edition.to_win} to win` }, 'Obj.')))),
     h('tbody', {}, rows));
 
   // The objectives laid out: on the board (with the reward token on it) or
