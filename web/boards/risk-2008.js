@@ -327,6 +327,8 @@ export function renderRisk2008(container, snap, opts) {
     const parts = [h('p.prompt', { id: 'prompt' }, from && to
       ? `${mv[4] === 0 ? 'Conquest' : 'Manoeuvre'}: ${plural(mv[2], 'troop', 'troops')} moved from ${tname(from)} into ${tname(to)}; up to ${left} more may follow.`
       : 'Move troops one at a time.')];
+    // A count typed for another move is not this one's.
+    if (ui.moveKey !== `${mv[0]}>${mv[1]}`) { ui.moveKey = `${mv[0]}>${mv[1]}`; ui.moveMore = null; }
     if (move.more && from && left > 0) {
       const k = Math.min(ui.moveMore ?? left, left);
       const input = h('input', { id: 'move-count', type: 'number', min: 0, max: left, value: k, onchange: (e) => { ui.moveMore = Math.max(0, Number(e.target.value) || 0); } });
