@@ -25,6 +25,7 @@
 import { h, s } from '../dom.js';
 import { renderGeneric } from './generic.js';
 import { R, drawMap, loadLayout, mapLayout, mountMap, tname } from './risk-map.js';
+import { attackControls, placeCount } from './risk-controls.js';
 
 export const COLOURS = ['yellow', 'green', 'blue', 'red', 'black'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
@@ -257,13 +258,7 @@ export function renderRisk2008(container, snap, opts) {
       airfield: 'Click one of your highlighted territories to place your airfield there.',
     }[type] || (v.phase === 'draft' ? 'Click one of your highlighted territories to place troops there.' : 'Click one of your highlighted territories to place a starting troop there.');
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
-    if (v.phase === 'draft' && toPlace > 1) {
-      const input = h('input', { id: 'place-count', type: 'number', min: 1, max: toPlace, value: perClick,
-        onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
-      controls.push(h('p.place-count', {}, h('label', { for: 'place-count' }, 'Troops per click '), input, ' ',
-        h('button', { id: 'place-all', onclick: () => { ui.count = toPlace; redraw(); } }, `all ${toPlace}`), ' ',
-        h('button', { id: 'place-one', onclick: () => { ui.count = 1; redraw(); } }, '1')));
-    }
+    if (v.phase === 'draft' && toPlace > 1) controls.push(placeCount({ ui, redraw, most: toPlace, perClick, word: 'Troops' }));
   }
   if (types.length > 1) {
     // Both attacks and the Starting Manoeuvre are open.
@@ -274,28 +269,8 @@ export function renderRisk2008(container, snap, opts) {
   if (pairType === 'attack') {
     if (!ui.from) controls.push(h('p.prompt', { id: 'prompt' }, 'Attack: click one of your highlighted territories, then a target.'));
     else {
-      const pool = ui.to ? targets.get(ui.to) : [...targets.values()].flat();
-      const dice = [...new Set(pool.map((a) => a.json.dice))].sort();
-      const chosen = dice.includes(ui.dice) ? ui.dice : dice[dice.length - 1];
-      const diceButtons = dice.map((d) => h(d === chosen ? 'button.primary.dice' : 'button.dice', {
-        'data-dice': d, 'aria-pressed': String(d === chosen), 'aria-label': plural(d, 'die', 'dice'),
-        onclick: () => { ui.dice = d; redraw(); } }, String(d)));
-      if (!ui.to) {
-        controls.push(h('p.prompt', { id: 'prompt' }, `Attack from ${tname(ui.from)} (${troops(ui.from)}): click a target. Dice: `, diceButtons, ' ', cancel()));
-      } else {
-        controls.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(ui.to)} (${nameOf(ownerOf(ui.to))}, ${troops(ui.to)}) from ${tname(ui.from)} (${troops(ui.from)}). Dice: `, diceButtons));
-        const stopAt = h('input', { id: 'stop-at', 'aria-label': 'Stop attacking at this many troops', type: 'number', min: 1, max: Math.max(1, troops(ui.from) - 1), value: ui.stopAt || 1,
-          onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
-        controls.push(h('p.attack-buttons', {},
-          h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',
-          h('button.primary', { id: 'attack-until', onclick: () => {
-            ui.stopAt = Math.max(1, Number(stopAt.value) || 1);
-            ui.auto = { from: ui.from, to: ui.to, stopAt: ui.stopAt };
-            ui.sent = -1;
-            redraw();
-          } }, 'Attack until conquered'), ' or down to ', stopAt, ' troops ', cancel()));
-        if (ui.auto) controls.push(h('p.small', { id: 'auto-attack' }, `Attacking until ${tname(ui.to)} falls or ${tname(ui.from)} is down to ${ui.auto.stopAt}…`));
-      }
+      controls.push(...attackControls({ ui, redraw, onAction, targets, tname, count: troops, ownerName: (id) => nameOf(ownerOf(id)), word: 'troops',
+        diceLabel: (d) => plural(d, 'die', 'dice'), countSource: true, cancel, attackAction }));
     }
   } else if (pairType === 'manoeuvre') {
     const what = v.phase === 'attack' ? 'Starting Manoeuvre' : `Manoeuvre${manoeuvresLeft > 1 ? ` (${manoeuvresLeft} left)` : ''}`;

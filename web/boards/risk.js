@@ -18,6 +18,7 @@
 import { h, s } from '../dom.js';
 import { renderGeneric } from './generic.js';
 import { R, drawMap, loadLayout, mapLayout, mountMap, tname } from './risk-map.js';
+import { attackControls, placeCount } from './risk-controls.js';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'purple'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
@@ -191,38 +192,15 @@ export function renderRisk(container, snap, opts) {
     const verb = legal.some((a) => a.json.type === 'claim') ? 'Click a free territory to claim it.' : 'Click a highlighted territory to place an army there.';
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
     if (reinforcements > 1 && [...direct.values()].some((a) => a.json.type === 'place')) {
-      const input = h('input', { id: 'place-count', type: 'number', min: 1, max: reinforcements, value: perClick,
-        onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
-      controls.push(h('p.place-count', {}, h('label', { for: 'place-count' }, 'Armies per click '), input, ' ',
-        h('button', { id: 'place-all', onclick: () => { ui.count = reinforcements; redraw(); } }, `all ${reinforcements}`), ' ',
-        h('button', { id: 'place-one', onclick: () => { ui.count = 1; redraw(); } }, '1')));
+      controls.push(placeCount({ ui, redraw, most: reinforcements, perClick, word: 'Armies' }));
     }
   }
   if (pairType === 'attack') {
     if (!ui.from) controls.push(h('p.prompt', { id: 'prompt' }, 'Attack: click one of your highlighted territories, then a target.'));
     else {
-      const pool = ui.to ? targets.get(ui.to) : [...targets.values()].flat();
-      const dice = [...new Set(pool.map((a) => a.json.dice))].sort();
-      const chosen = dice.includes(ui.dice) ? ui.dice : dice[dice.length - 1];
-      const diceButtons = dice.map((d) => h(d === chosen ? 'button.primary.dice' : 'button.dice', { 'data-dice': d, 'aria-pressed': String(d === chosen), onclick: () => { ui.dice = d; redraw(); } }, String(d)));
-      const cancel = h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel');
-      if (!ui.to) {
-        controls.push(h('p.prompt', { id: 'prompt' }, `Attack from ${tname(ui.from)}: click a target. Dice: `, diceButtons, ' ', cancel));
-      } else {
-        controls.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(ui.to)} (${ownerName(terr[ui.to].owner)}, ${terr[ui.to].armies}) from ${tname(ui.from)} (${terr[ui.from].armies}). Dice: `, diceButtons));
-        controls.push(battleOdds(v, ui.from, ui.to, chosen, terr));
-        const stopAt = h('input', { id: 'stop-at', 'aria-label': 'Stop attacking at this many armies', type: 'number', min: 1, max: Math.max(1, terr[ui.from].armies - 1), value: ui.stopAt || 1,
-          onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
-        controls.push(h('p.attack-buttons', {},
-          h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',
-          h('button.primary', { id: 'attack-until', onclick: () => {
-            ui.stopAt = Math.max(1, Number(stopAt.value) || 1);
-            ui.auto = { from: ui.from, to: ui.to, stopAt: ui.stopAt };
-            ui.sent = -1;
-            redraw();
-          } }, 'Attack until conquered'), ' or down to ', stopAt, ' armies ', cancel));
-        if (ui.auto) controls.push(h('p.small', { id: 'auto-attack' }, `Attacking until ${tname(ui.to)} falls or ${tname(ui.from)} is down to ${ui.auto.stopAt}…`));
-      }
+      controls.push(...attackControls({ ui, redraw, onAction, targets, tname, count: (id) => terr[id].armies, ownerName: (id) => ownerName(terr[id].owner), word: 'armies',
+        odds: (dice) => battleOdds(v, ui.from, ui.to, dice, terr),
+        cancel: () => h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel'), attackAction }));
     }
   } else if (pairType === 'fortify') {
     if (ui.from && ui.to) {
