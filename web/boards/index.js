@@ -1,14 +1,17 @@
 // Board renderers by game name; any other game gets the generic one.
 import { renderReversi } from './reversi.js';
 import { renderRisk, seatNames as riskSeats } from './risk.js';
+import { renderRisk2008, seatNames as risk2008Seats } from './risk-2008.js';
 import { renderKingIsDead } from './king-is-dead.js';
 import { renderGoa, seatNames as goaSeats } from './goa.js';
 import { renderGeneric } from './generic.js';
 
-const boards = { reversi: renderReversi, risk: renderRisk, 'king-is-dead': renderKingIsDead, goa: renderGoa };
+const boards = { reversi: renderReversi, risk: renderRisk, 'risk-2008': renderRisk2008, 'king-is-dead': renderKingIsDead, goa: renderGoa };
 const seatNames = {
   reversi: ['Black', 'White'],
   risk: riskSeats,
+  // data/risk/2008.json's seat colours, in seat order.
+  'risk-2008': risk2008Seats,
   // As the engine names them in the log and the terminal.
   'king-is-dead': ['Player A', 'Player B', 'Player C', 'Player D'],
   // The engine's seat names (red, yellow, green, blue), capitalised.

@@ -17,11 +17,11 @@
 // every legal action stays reachable in the "All legal actions" list.
 import { h, s } from '../dom.js';
 import { renderGeneric } from './generic.js';
+import { R, drawMap, loadLayout, mapLayout, mountMap, tname } from './risk-map.js';
+import { attackControls, placeCount } from './risk-controls.js';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'purple'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
-const R = 16; // badge radius; tests/web/risk_layout_test.cpp spaces centres by 2.5 R
-// The map (risk-layout.json) is generated from Natural Earth by tools/worldmap.
 const DIE = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 const PHASES = {
   claim: 'Claiming territories', setup_place: 'Placing the starting armies',
@@ -33,33 +33,16 @@ const PHASES = {
   ally_fortify: 'Fortifying for an ally', remove_army: 'Removing lost armies', game_over: 'Game over',
 };
 
-// The layout is static data next to this file; it is fetched once, and the
-// last render is repeated when it arrives (the board shows the generic view
-// until then, so a missing file never leaves the table unplayable).
-let layout = null;
-let loading = null;
-function loadLayout(redraw) {
-  if (!loading) {
-    loading = fetch(new URL('./risk-layout.json', import.meta.url))
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`risk-layout.json: HTTP ${r.status}`))))
-      .then((l) => {
-        layout = l;
-        layout.byId = Object.fromEntries(l.territories.map((t) => [t.id, t]));
-      });
-  }
-  loading.then(redraw, (e) => console.error(e));
-}
-
 // The choice in progress (attack/fortify source, dice, armies per click)
 // survives the re-render that every snapshot causes; it is per table.
 let ui = { key: null };
 
 const cap = (w) => w[0].toUpperCase() + w.slice(1);
-const tname = (id) => (layout && layout.byId[id] ? layout.byId[id].name : id);
 const cardName = (c) => (/^joker/.test(c) ? 'Joker' : tname(c));
 const ownerName = (o) => (o >= 0 && o < COLOURS.length ? cap(COLOURS[o]) : 'nobody');
 
 export function renderRisk(container, snap, opts) {
+  const layout = mapLayout();
   if (!layout) {
     renderGeneric(container, snap, opts);
     loadLayout(() => { if (container.isConnected) renderRisk(container, snap, opts); });
@@ -100,52 +83,12 @@ export function renderRisk(container, snap, opts) {
   if (legal.length && (!ui.from || !ui.to || pairType !== 'attack')) ui.auto = null;
   const hintAt = hint && hint.json ? hint.json.territory || hint.json.from : null;
 
-  // 2. The map: the territories' shapes (tinted by continent and owner), the
-  // links drawn at sea, the continent names, and on top of everything the
-  // badges, so that no shape ever covers a neighbour's badge.
-  const W = layout.width;
-  const H = layout.height;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'risk-map', role: 'group', 'aria-label': 'Risk world map' });
-  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'sea' }));
-  // The shapes repeat what the badges say: hidden from screen readers, which
-  // reach every territory through its badge.
-  const landLayer = s('g', { class: 'lands', 'aria-hidden': 'true' });
-  const drawn = layout.territories.map((lt) => territory(lt));
-  // Highlighted shapes last, so their outline is not hidden under a neighbour's.
-  const lit = (p) => p.classList.contains('lit');
-  landLayer.append(...drawn.map((d) => d.land).filter((p) => !lit(p)), ...drawn.map((d) => d.land).filter(lit));
-  svg.append(landLayer);
-  // Neighbours whose shapes share a border need no line; the others are
-  // joined badge to badge across the sea (layout.sea).
-  const wraps = new Set(layout.wrap.map(([a, b]) => `${a}|${b}`));
-  for (const [a, b] of layout.sea) {
-    const p = layout.byId[a];
-    const q = layout.byId[b];
-    if (wraps.has(`${a}|${b}`) || wraps.has(`${b}|${a}`)) {
-      // Across the Bering Strait: a stub off each edge of the map.
-      const [l, r] = p.x < q.x ? [p, q] : [q, p];
-      svg.append(s('line', { x1: l.x, y1: l.y, x2: 0, y2: l.y, class: 'link wrap' }));
-      svg.append(s('line', { x1: r.x, y1: r.y, x2: W, y2: r.y, class: 'link wrap' }));
-    } else {
-      svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'link' }));
-    }
-  }
-  for (const c of layout.continents) {
-    const t = s('text', { x: c.label.x, y: c.label.y, class: `continent-label ${c.id}` });
-    t.textContent = `${c.name} +${c.bonus}`;
-    svg.append(t);
-  }
-  if (v.battle) {
-    const p = layout.byId[v.battle.from];
-    const q = layout.byId[v.battle.to];
-    if (p && q) svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'battle-line' }));
-  }
-  if (ui.from && ui.to) {
-    const p = layout.byId[ui.from];
-    const q = layout.byId[ui.to];
-    svg.append(s('line', { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: 'choice-line' }));
-  }
-  svg.append(...drawn.map((d) => d.badge));
+  // 2. The map (risk-map.js), with the battle under way and the chosen
+  // attack or fortification drawn as lines.
+  const lines = [];
+  if (v.battle) lines.push({ from: v.battle.from, to: v.battle.to, cls: 'battle-line' });
+  if (ui.from && ui.to) lines.push({ from: ui.from, to: ui.to, cls: 'choice-line' });
+  const svg = drawMap({ territory, lines });
 
   function territory(lt) {
     const t = terr[lt.id] || { owner: -1, armies: 0 };
@@ -170,56 +113,25 @@ export function renderRisk(container, snap, opts) {
     // The name starts with the visible words, name then count (WCAG 2.5.3,
     // label in name: a voice user says what they see).
     const label = `${lt.name} ${t.armies} ${t.armies === 1 ? 'army' : 'armies'}, ${shared ? 'shared' : ownerName(owner)}`;
-    const g = s('g', { class: classes.join(' '), 'data-territory': lt.id, 'data-owner': owner, 'data-armies': t.armies, 'aria-label': label });
-    // The shape: clicking it does what clicking the badge does.
-    const lit = classes.some((c) => ['legal', 'source', 'target', 'in-battle'].includes(c));
-    const land = s('path', { d: lt.d, 'fill-rule': 'evenodd', 'data-land': lt.id,
-      class: `land ${lt.continent} ${classes.slice(1).join(' ')}${lit ? ' lit' : ''}` });
-    const tip = s('title', {});
-    tip.textContent = label;
-    land.append(tip);
-    // No <title> on the badge: its text would count as the badge's visible
-    // text (axe, WCAG 2.5.3); the shape beside it carries the tooltip.
-    // A transparent hit circle larger than the badge: 32 px targets (centres are at least 2.5 R apart).
-    g.append(s('circle', { cx: lt.x, cy: lt.y, r: R + 4, class: 'hit' }));
-    g.append(s('circle', { cx: lt.x, cy: lt.y, r: R, class: 'badge' }));
-    // The name goes where the layout found room for it (under the badge by
-    // default); before the count in the document, as in the label.
-    const at = lt.label || { x: lt.x, y: lt.y + R + 11, anchor: 'middle' };
-    const name = s('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'name' });
-    // The trailing space keeps name and count two words to assistive
-    // technology ("Alaska 3", not "Alaska3"); SVG drops it on screen.
-    name.textContent = `${lt.name} `;
-    g.append(name);
-    // Long games pile up armies: smaller digits keep 3- and 4-digit counts inside the badge.
-    const digits = String(t.armies).length;
-    const n = s('text', { x: lt.x, y: lt.y + 5 - (digits > 2 ? 1 : 0), class: `armies${digits > 2 ? ` d${Math.min(digits, 4)}` : ''}` });
-    n.textContent = String(t.armies);
-    g.append(n);
-    // Team Risk: a territory may hold several colours of one team (§12).
-    const stacks = Object.entries(t.by_player || {});
-    if (teams && stacks.length > 1) {
-      stacks.forEach(([colour, k], i) => {
-        const x = lt.x + R + 4 + i * 13;
-        g.append(s('circle', { cx: x, cy: lt.y - R + 2, r: 6.5, class: `stack ${colour}` }));
-        const st = s('text', { x, y: lt.y - R + 5.5, class: 'stack-count' });
-        st.textContent = String(k);
-        g.append(st);
-      });
-    }
-    if (teams && owner >= 0 && v.players[owner] && v.players[owner].team) {
-      const tl = s('text', { x: lt.x - R - 3, y: lt.y - R + 4, class: 'team-letter' });
-      tl.textContent = v.players[owner].team;
-      g.append(tl);
-    }
-    if (act) {
-      g.setAttribute('tabindex', '0');
-      g.setAttribute('role', 'button');
-      g.addEventListener('click', act);
-      land.addEventListener('click', act);
-      g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(); } });
-    }
-    return { land, badge: g };
+    const decorate = (g) => {
+      // Team Risk: a territory may hold several colours of one team (§12).
+      const stacks = Object.entries(t.by_player || {});
+      if (teams && stacks.length > 1) {
+        stacks.forEach(([colour, k], i) => {
+          const x = lt.x + R + 4 + i * 13;
+          g.append(s('circle', { cx: x, cy: lt.y - R + 2, r: 6.5, class: `stack ${colour}` }));
+          const st = s('text', { x, y: lt.y - R + 5.5, class: 'stack-count' });
+          st.textContent = String(k);
+          g.append(st);
+        });
+      }
+      if (teams && owner >= 0 && v.players[owner] && v.players[owner].team) {
+        const tl = s('text', { x: lt.x - R - 3, y: lt.y - R + 4, class: 'team-letter' });
+        tl.textContent = v.players[owner].team;
+        g.append(tl);
+      }
+    };
+    return { classes, owner, armies: t.armies, label, act, decorate };
   }
 
   // 3. What clicks do.
@@ -280,38 +192,15 @@ export function renderRisk(container, snap, opts) {
     const verb = legal.some((a) => a.json.type === 'claim') ? 'Click a free territory to claim it.' : 'Click a highlighted territory to place an army there.';
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
     if (reinforcements > 1 && [...direct.values()].some((a) => a.json.type === 'place')) {
-      const input = h('input', { id: 'place-count', type: 'number', min: 1, max: reinforcements, value: perClick,
-        onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
-      controls.push(h('p.place-count', {}, h('label', { for: 'place-count' }, 'Armies per click '), input, ' ',
-        h('button', { id: 'place-all', onclick: () => { ui.count = reinforcements; redraw(); } }, `all ${reinforcements}`), ' ',
-        h('button', { id: 'place-one', onclick: () => { ui.count = 1; redraw(); } }, '1')));
+      controls.push(placeCount({ ui, redraw, most: reinforcements, perClick, word: 'Armies' }));
     }
   }
   if (pairType === 'attack') {
     if (!ui.from) controls.push(h('p.prompt', { id: 'prompt' }, 'Attack: click one of your highlighted territories, then a target.'));
     else {
-      const pool = ui.to ? targets.get(ui.to) : [...targets.values()].flat();
-      const dice = [...new Set(pool.map((a) => a.json.dice))].sort();
-      const chosen = dice.includes(ui.dice) ? ui.dice : dice[dice.length - 1];
-      const diceButtons = dice.map((d) => h(d === chosen ? 'button.primary.dice' : 'button.dice', { 'data-dice': d, 'aria-pressed': String(d === chosen), onclick: () => { ui.dice = d; redraw(); } }, String(d)));
-      const cancel = h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel');
-      if (!ui.to) {
-        controls.push(h('p.prompt', { id: 'prompt' }, `Attack from ${tname(ui.from)}: click a target. Dice: `, diceButtons, ' ', cancel));
-      } else {
-        controls.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(ui.to)} (${ownerName(terr[ui.to].owner)}, ${terr[ui.to].armies}) from ${tname(ui.from)} (${terr[ui.from].armies}). Dice: `, diceButtons));
-        controls.push(battleOdds(v, ui.from, ui.to, chosen, terr));
-        const stopAt = h('input', { id: 'stop-at', 'aria-label': 'Stop attacking at this many armies', type: 'number', min: 1, max: Math.max(1, terr[ui.from].armies - 1), value: ui.stopAt || 1,
-          onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
-        controls.push(h('p.attack-buttons', {},
-          h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',
-          h('button.primary', { id: 'attack-until', onclick: () => {
-            ui.stopAt = Math.max(1, Number(stopAt.value) || 1);
-            ui.auto = { from: ui.from, to: ui.to, stopAt: ui.stopAt };
-            ui.sent = -1;
-            redraw();
-          } }, 'Attack until conquered'), ' or down to ', stopAt, ' armies ', cancel));
-        if (ui.auto) controls.push(h('p.small', { id: 'auto-attack' }, `Attacking until ${tname(ui.to)} falls or ${tname(ui.from)} is down to ${ui.auto.stopAt}…`));
-      }
+      controls.push(...attackControls({ ui, redraw, onAction, targets, tname, count: (id) => terr[id].armies, ownerName: (id) => ownerName(terr[id].owner), word: 'armies',
+        odds: (dice) => battleOdds(v, ui.from, ui.to, dice, terr),
+        cancel: () => h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel'), attackAction }));
     }
   } else if (pairType === 'fortify') {
     if (ui.from && ui.to) {
@@ -423,15 +312,7 @@ export function renderRisk(container, snap, opts) {
       me.hand.length ? h('ul', {}, me.hand.map((c) => h('li', { class: `card ${c.symbol}` }, `${cardName(c.card)} · ${c.symbol}`))) : h('p.muted', {}, 'none')) : null,
     missions(),
   ];
-  // Every snapshot redraws the map; keyboard users keep their place on it.
-  const focused = container.contains(document.activeElement) && document.activeElement.getAttribute('data-territory');
-  const panned = container.querySelector('.risk-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
-  // The wrapper pans the map on narrow screens: focusable, so the keyboard can scroll it too.
-  container.replaceChildren(h('div.risk-wrap', { 'data-version': snap.table && snap.table.version,
-    tabindex: 0, role: 'region', 'aria-label': 'Map' }, svg),
-    h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
-  if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
-  if (panned) svg.parentNode.scrollLeft = panned;
+  mountMap(container, svg, now, standing, snap.table && snap.table.version);
 }
 
 const pct = (p) => `${(100 * p).toFixed(p > 0.005 && p < 0.995 ? 0 : 1)}%`;

@@ -2,6 +2,7 @@
 // (issue 16): the lobby, a Reversi table as its seated player and as a
 // spectator, a Risk table on the player's own attack with a source and a
 // target chosen (so the prompt, the dice buttons and the odds are shown),
+// the same for Risk 2008 (with its marks, objectives and hand),
 // a table of The King is Dead on the player's turn (cards) and after
 // Assemble (followers on the map), a finished table offering its rematch
 // (to a seat, to watch), and the replay of a finished game — each
@@ -126,6 +127,20 @@ test('a Risk table, attacking with a target chosen', async () => {
   await check('Risk (spectator)', `#/table/${table.id}`, async (page) => {
     await page.waitForSelector('.risk-map');
     await live(page);
+  });
+});
+
+test('a Risk 2008 table, attacking with a target chosen', async () => {
+  const table = await createTable({ game: 'risk-2008', options: { mode: 'command-room', players: 3 },
+    seats: [{ kind: 'human' }, { kind: 'computer', level: 1 }, { kind: 'computer', level: 1 }] });
+  await playUntil(table, (sn) => sn.view.phase === 'attack' && sn.legal.some((a) => a.json.type === 'attack'));
+  await check('Risk 2008 (attack)', `#/table/${table.id}?token=${table.token}`, async (page) => {
+    await page.waitForSelector('.risk-map g.territory.legal');
+    await live(page);
+    await page.click('.risk-map g.territory.legal');
+    await page.waitForSelector('.risk-map g.territory.target');
+    await page.click('.risk-map g.territory.target');
+    await page.waitForSelector('#attack-once');
   });
 });
 

@@ -30,6 +30,12 @@ const GAMES = {
       seats: [{ kind: 'human' }, { kind: 'computer', level: 1 }, { kind: 'computer', level: 1 }] },
     board: '.risk-wrap', ourTurn: '.risk-map g.territory.legal', prompt: '#prompt', button: '.risk-now .all-legal > summary', title: 'Risk',
   },
+  // Command Room: our first decision is a capital (the first player is rolled).
+  'risk-2008': {
+    request: { game: 'risk-2008', options: { mode: 'command-room', players: 3 },
+      seats: [{ kind: 'human' }, { kind: 'computer', level: 1 }, { kind: 'computer', level: 1 }] },
+    board: '.risk-wrap', ourTurn: '.risk-map g.territory.legal', prompt: '#prompt', button: '.risk-now .all-legal > summary', title: 'Risk',
+  },
   'king-is-dead': {
     request: { game: 'king-is-dead', options: { players: 2 }, seats: [{ kind: 'human' }, { kind: 'computer', level: 1 }] },
     board: '.kid-wrap', ourTurn: '#hand button.kid-card.primary', prompt: '#prompt', button: '#hand button.kid-card.primary', title: 'The King is Dead',

@@ -1,0 +1,301 @@
+// End to end in a real headless Chromium: the lobby creates Risk 2008
+// tables (you against two computer seats). Basic Training: the fixed cities
+// and objectives are on the board and the capital is placed by a click.
+// Command Room: the whole set-up is played by clicking the map (capital,
+// claims, starting troops), then one turn: the draft placed in one click,
+// an attack with chosen dice, the move after a conquest with the number
+// control if there is one, ending the attacks, and a manoeuvre of N troops;
+// each step is checked against the server's own view of the seat.
+//
+// Synchronisation is on DOM state only: every click is followed by a wait
+// for the change it must cause. A territory's drawn count and its
+// data-armies are read from one element in one evaluation (a re-render
+// between two reads once made risk.test.js flaky).
+// Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE, SHOTS, useBrowser } from '../browser.js';
+import { axeViolations, describeViolations, triage } from '../axe.js';
+
+const T = '.risk-map g.territory';
+const root = new URL('../../../', import.meta.url);
+const LAYOUT = JSON.parse(fs.readFileSync(new URL('web/boards/risk-layout.json', root)));
+const IDS = LAYOUT.territories.map((t) => t.id);
+const neighbours = (id) => LAYOUT.links.filter((l) => l.includes(id)).map(([a, b]) => (a === id ? b : a));
+
+const browser = useBrowser({ width: 1300, height: 900 });
+
+const phase = (page) => page.getAttribute('#phase', 'data-phase');
+// The drawn count and data-armies of one territory, read at one moment.
+async function countOn(page, id) {
+  const [drawn, data] = await page.$eval(`${T}[data-territory="${id}"]`,
+    (g) => [g.querySelector('text.armies').textContent, g.dataset.armies]);
+  assert.equal(drawn, data, `${id}: the drawn count is the data-armies`);
+  return Number(data);
+}
+// The server's snapshot for our seat.
+async function serverView(page, id, token) {
+  return page.evaluate(async ([tid, tok]) => {
+    const r = await fetch(`/api/tables/${tid}`, { headers: { Authorization: `Bearer ${tok}` } });
+    return r.json();
+  }, [id, token]);
+}
+// Waits until we may click the map (a legal territory) or the phase is none
+// of `phases`; answers the phase then.
+async function ourTurnOr(page, phases) {
+  await page.waitForFunction((ps) => {
+    const ph = document.querySelector('#phase')?.dataset.phase;
+    return ph && (!ps.includes(ph) || document.querySelector('.risk-map g.territory.legal'));
+  }, phases, { timeout: 30000 });
+  return phase(page);
+}
+async function create(page, mode) {
+  await page.goto(`${BASE}/`);
+  await page.waitForSelector('#create');
+  await page.selectOption('#game', 'risk-2008');
+  await page.waitForSelector('#opt-mode');
+  await page.selectOption('#opt-mode', JSON.stringify(mode));
+  for (const [i, choice] of ['you', 'computer:1', 'computer:1'].entries()) {
+    await page.waitForSelector(`select[data-seat="${i}"]`);
+    await page.selectOption(`select[data-seat="${i}"]`, choice);
+  }
+  assert.equal(await page.$('select[data-seat="3"]'), null);
+  await page.click('#create');
+  await page.waitForFunction(() => location.hash.startsWith('#/table/'));
+  return page.evaluate(() => ({
+    id: location.hash.split('/')[2].split('?')[0],
+    token: new URLSearchParams(location.hash.split('?')[1]).get('token'),
+  }));
+}
+
+test('the board\'s edition file is data/risk/2008.json\'s', () => {
+  const web = JSON.parse(fs.readFileSync(new URL('web/boards/risk-2008.json', root)));
+  const data = JSON.parse(fs.readFileSync(new URL('data/risk/2008.json', root)));
+  const map = JSON.parse(fs.readFileSync(new URL('data/risk/map.json', root)));
+  assert.deepEqual(web.seat_colours, data.seat_colours);
+  assert.deepEqual(web.objectives, data.objectives.list.map(({ id, name, type }) => ({ id, name, type })));
+  assert.equal(web.to_win, data.objectives.to_win);
+  assert.deepEqual(web.rewards, { minor: data.rewards.minor, major: data.rewards.major });
+  const stars = Object.fromEntries(data.cards.list.map((c) => [c.territory, c.stars]));
+  assert.deepEqual(web.stars, map.territories.map((t) => stars[t.id]));
+  assert.deepEqual(web.star_chart, data.star_chart.troops);
+  assert.deepEqual(IDS, map.territories.map((t) => t.id), 'the layout is in the map\'s order');
+});
+
+test('Risk 2008 Basic Training: fixed cities and objectives, the capital placed by a click', async () => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const { id, token } = await create(page, 'basic-training');
+  await page.waitForSelector('.risk-map');
+  assert.equal(await page.$$eval(T, (l) => l.length), 42);
+  const data = JSON.parse(fs.readFileSync(new URL('data/risk/2008.json', root)));
+  // Yellow (seat 0, us) places the first capital.
+  assert.equal(await ourTurnOr(page, ['capital']), 'capital');
+  const cities = await page.$$eval(`${T}[data-city]`, (l) => l.map((g) => g.dataset.territory).sort());
+  assert.deepEqual(cities, [...data.cities.basic_training.territories].sort());
+  const objectives = await page.$$eval('#objectives li', (l) => l.map((x) => [x.dataset.objective, x.dataset.where]));
+  const fixed = [...data.objectives.basic_training.minor, ...data.objectives.basic_training.major];
+  assert.deepEqual(objectives.map(([o]) => o).sort(), [...fixed].sort());
+  assert.ok(objectives.every(([, w]) => w === 'board'));
+  assert.match(await page.textContent('#turn'), /Yellow to play — your turn/);
+  assert.match(await page.textContent('#phase'), /Placing capitals/);
+  const free = await page.$$eval(`${T}.legal`, (l) => l.map((g) => g.dataset.territory));
+  assert.equal(free.length, 42);
+  await page.click(`${T}[data-territory="egypt"]`);
+  await page.waitForSelector(`${T}[data-territory="egypt"][data-owner="0"][data-capital="yellow"]`);
+  assert.equal(await countOn(page, 'egypt'), 1);
+  assert.match(await page.getAttribute(`${T}[data-territory="egypt"]`, 'aria-label'), /^Egypt 1 troop, Yellow, capital of Yellow, city$/);
+  const snap = await serverView(page, id, token);
+  assert.equal(snap.view.capital[0], IDS.indexOf('egypt'));
+  await page.screenshot({ path: path.join(SHOTS, 'risk-2008-basic.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Risk 2008 Command Room: set-up by clicking, then draft, attack, move and manoeuvre', async (t) => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const { id, token } = await create(page, 'command-room');
+  await page.waitForSelector('.risk-map');
+  const setup = ['cities', 'objectives', 'tokens', 'first', 'capital', 'claim', 'place', 'deal'];
+
+  // 1. Set-up: the capital, claims, then the starting troops, by clicking.
+  let clicks = 0;
+  let shot = false;
+  for (let i = 0; i < 60; i++) {
+    const ph = await ourTurnOr(page, setup);
+    if (!setup.includes(ph)) break;
+    const legal = await page.$$eval(`${T}.legal`, (l) => l.map((g) => [g.dataset.territory, g.dataset.owner]));
+    if (ph === 'capital' || ph === 'claim') {
+      assert.ok(legal.every(([, o]) => o === '-1'), 'only empty territories');
+      const [t] = legal[0];
+      await page.click(`${T}[data-territory="${t}"]`);
+      await page.waitForSelector(`${T}[data-territory="${t}"][data-owner="0"]`);
+      if (ph === 'capital') {
+        await page.waitForSelector(`${T}[data-territory="${t}"][data-capital="${await colour(page)}"]`);
+        // Objectives and their reward tokens are laid out (Command Room: 4 + 4).
+        assert.equal(await page.$$eval('#objectives li[data-where="board"]', (l) => l.length), 8);
+        assert.match(await page.textContent('#objectives'), /reward: /);
+        assert.equal(await page.$$eval(`${T}[data-city]`, (l) => l.length), 15);
+      }
+    } else if (ph === 'place') {
+      assert.ok(legal.every(([, o]) => o === '0'), 'starting troops go on our own territories');
+      if (!shot) { await page.screenshot({ path: path.join(SHOTS, 'risk-2008-setup.png'), fullPage: true }); shot = true; }
+      const [t] = legal[clicks % legal.length];
+      const before = await countOn(page, t);
+      await page.click(`${T}[data-territory="${t}"]`);
+      await page.waitForSelector(`${T}[data-territory="${t}"]:not([data-armies="${before}"])`);
+      assert.equal(await countOn(page, t), before + 1);
+    } else {
+      continue;
+    }
+    clicks++;
+  }
+  // 30 starting troops: the capital's, 13 claims and 16 placed (the
+  // computers may attack us before we look, so the server's log says it).
+  assert.equal(clicks, 30, 'we placed all 30 starting troops by clicking');
+  let snap = await serverView(page, id, token);
+  // (No move list in a hidden-information game: the log in words, "Yellow: claim alaska".)
+  // The log has the newest 200 entries: when a computer's first turn rolled
+  // many dice it no longer reaches back to the set-up. (Our defences are
+  // seat 0's too, made by the server.)
+  if (snap.log.entries[0].i === 0) {
+    const ours = snap.log.entries.filter((e) => e.seat === 0).map((e) => words(e).split(' ')[0]).filter((w) => w !== 'defend');
+    assert.deepEqual(ours.slice(0, 30), ['capital', ...Array(13).fill('claim'), ...Array(16).fill('place')]);
+  }
+  assert.ok(snap.view.capital.every((c) => c >= 0), 'every colour has its capital');
+
+  // 2. Our first turn: the draft, all on one territory next to an enemy.
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'draft'
+    && document.querySelector('.risk-map g.territory.legal'), null, { timeout: 30000 });
+  snap = await serverView(page, id, token);
+  const owner = (t) => snap.view.owner[IDS.indexOf(t)];
+  const toPlace = Number(await page.textContent('#to-place'));
+  assert.equal(toPlace, snap.view.counters[6]);
+  assert.ok(toPlace >= 3);
+  assert.equal(await page.$$eval('#hand li.card', (l) => l.length), snap.view.hand_sizes[0]);
+  const front = IDS.find((t) => owner(t) === 0 && neighbours(t).some((u) => owner(u) !== 0));
+  const before = await countOn(page, front);
+  await page.click('#place-all');
+  await page.waitForFunction((k) => document.querySelector('#place-count')?.value === String(k), toPlace);
+  await page.click(`${T}[data-territory="${front}"]`);
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'attack');
+  assert.equal(await countOn(page, front), before + toPlace);
+  snap = await serverView(page, id, token);
+  assert.equal(snap.view.troops[IDS.indexOf(front)], before + toPlace);
+  await page.screenshot({ path: path.join(SHOTS, 'risk-2008-attack.png'), fullPage: true });
+
+  // 3. An attack from there with 2 dice.
+  const enemy = neighbours(front).find((u) => owner(u) !== 0);
+  await page.click(`${T}[data-territory="${front}"]`);
+  await page.waitForSelector(`${T}.source[data-territory="${front}"]`);
+  await page.click(`${T}.target[data-territory="${enemy}"]`);
+  await page.waitForSelector('#attack-once');
+  // Accessible as it stands, with source and target chosen (axe-core).
+  const { failing } = triage(await axeViolations(page));
+  assert.deepEqual(failing, [], describeViolations(failing));
+  await page.click('button.dice[data-dice="2"]');
+  await page.waitForSelector('button.dice[data-dice="2"][aria-pressed="true"]');
+  const sum = snap.view.troops[IDS.indexOf(front)] + snap.view.troops[IDS.indexOf(enemy)];
+  const version = snap.table.version;
+  await page.click('#attack-once');
+  // The roll is over when it is ours to act again: attack or move.
+  await page.waitForFunction((v) => Number(document.querySelector('.risk-wrap')?.dataset.version) > v
+    && ['attack', 'move'].includes(document.querySelector('#phase')?.dataset.phase)
+    && document.querySelector('#last-roll'), version, { timeout: 30000 });
+  snap = await serverView(page, id, token);
+  const [, , dice, defDice, , lostA, lostD] = snap.view.battle;
+  assert.equal(dice, 2);
+  assert.equal(lostA + lostD, Math.min(2, defDice), 'each die compared costs one side a troop');
+  assert.equal(snap.view.troops[IDS.indexOf(front)] + snap.view.troops[IDS.indexOf(enemy)], sum - lostA - lostD);
+  assert.match(await page.textContent('#battle-result'), /loses \d+, .+ loses \d+/);
+  if (snap.view.phase === 'attack' && snap.legal.some((a) => a.json.from === front && a.json.to === enemy)) {
+    // Then "attack until conquered" (down to 1): the board rolls again on
+    // each snapshot until the target falls or the source is spent.
+    await page.waitForSelector('#attack-until');
+    const v0 = snap.table.version;
+    t.diagnostic(`attack until conquered: ${front} -> ${enemy}`);
+    await page.click('#attack-until');
+    await page.waitForFunction((v) => Number(document.querySelector('.risk-wrap')?.dataset.version) > v
+      && (document.querySelector('#phase')?.dataset.phase === 'move'
+        || (document.querySelector('#phase')?.dataset.phase === 'attack' && !document.querySelector('#auto-attack'))), v0, { timeout: 30000 });
+    snap = await serverView(page, id, token);
+    const i = IDS.indexOf(front);
+    assert.ok(snap.view.phase === 'move' || snap.view.owner[IDS.indexOf(enemy)] === 0 || snap.view.troops[i] === 1,
+      `the attack went on until ${enemy} fell or ${front} was down to 1 (${snap.view.phase}, ${snap.view.troops[i]})`);
+  }
+  if (snap.view.phase === 'move') {
+    // Conquered: move one more and finish with the number control.
+    const [from, to, moved] = snap.view.move;
+    t.diagnostic(`conquest: move 1 more of ${snap.view.troops[from] - 1}`);
+    await page.fill('#move-count', '1');
+    await page.click('#move-go');
+    await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'attack');
+    snap = await serverView(page, id, token);
+    assert.equal(snap.view.owner[to], 0);
+    assert.equal(snap.view.troops[to], moved + 1);
+    assert.equal(await countOn(page, IDS[to]), moved + 1);
+    assert.equal(await countOn(page, IDS[from]), snap.view.troops[from]);
+  }
+
+  // 4. End the attacks (no objective is met on the first turn), then one
+  // manoeuvre of 2 troops from our front.
+  await page.click('#risk-buttons button:has-text("End attacks")');
+  await page.waitForFunction(() => ['manoeuvre', 'claim_objective'].includes(document.querySelector('#phase')?.dataset.phase));
+  if (await phase(page) === 'claim_objective') {
+    await page.click('#risk-buttons button:has-text("Collect no objective")');
+    await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'manoeuvre');
+  }
+  snap = await serverView(page, id, token);
+  const from = IDS.find((t) => snap.view.owner[IDS.indexOf(t)] === 0 && snap.view.troops[IDS.indexOf(t)] >= 3
+    && snap.legal.some((a) => a.json.type === 'manoeuvre' && a.json.from === t));
+  if (from) {
+    const to = snap.legal.find((a) => a.json.type === 'manoeuvre' && a.json.from === from).json.to;
+    const [a0, b0] = [snap.view.troops[IDS.indexOf(from)], snap.view.troops[IDS.indexOf(to)]];
+    t.diagnostic(`manoeuvre of 2: ${from} (${a0}) -> ${to} (${b0})`);
+    await page.click(`${T}[data-territory="${from}"]`);
+    await page.waitForSelector(`${T}.target[data-territory="${to}"]`);
+    await page.click(`${T}[data-territory="${to}"]`);
+    await page.fill('#manoeuvre-count', '2');
+    // Every map drawn from now on: the two counts (the computers may change
+    // them soon after our turn, and the log keeps only its newest entries).
+    await page.evaluate(([f, t]) => {
+      window.seenCounts = [];
+      const note = () => {
+        const c = (id) => document.querySelector(`.risk-map g.territory[data-territory="${id}"]`)?.dataset.armies;
+        window.seenCounts.push([Number(c(f)), Number(c(t))]);
+      };
+      new MutationObserver(note).observe(document.querySelector('.board'), { childList: true });
+    }, [from, to]);
+    await page.click('#manoeuvre-go');
+    // One manoeuvre ends the step and the turn passes on (the computers may
+    // then attack either territory): the server's log has the move.
+    const seen = snap.log.entries[snap.log.entries.length - 1].i;
+    await page.waitForFunction(() => !['manoeuvre', 'move'].includes(document.querySelector('#phase')?.dataset.phase), null, { timeout: 30000 });
+    snap = await serverView(page, id, token);
+    if (snap.log.entries[0].i <= seen + 1) {
+      const after = snap.log.entries.filter((e) => e.i > seen).map((e) => `${e.seat} ${words(e)}`);
+      assert.deepEqual(after.slice(0, 2), [`0 manoeuvre ${from} ${to}`, '0 more'], after.join(' | '));
+      if (a0 - 2 > 1) assert.equal(after[2], '0 done');
+    }
+    const counts = await page.evaluate(() => window.seenCounts);
+    assert.ok(counts.some(([a, b]) => a === a0 - 2 && b === b0 + 2), `2 troops moved: ${JSON.stringify(counts)}`);
+  } else {
+    await page.click('#risk-buttons button:has-text("End manoeuvres")');
+  }
+  await page.waitForFunction(() => !document.querySelector('#turn')?.textContent.includes('your turn') || document.querySelector('#phase')?.dataset.phase === 'draft', null, { timeout: 30000 });
+  await page.screenshot({ path: path.join(SHOTS, 'risk-2008-turn.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// A log entry's action, without the colour that took it.
+const words = (e) => e.text.replace(/^[A-Z][a-z]+: /, '');
+
+async function colour(page) {
+  return (await page.textContent('tr[data-seat="0"] td')).trim().split(/\s/)[0].toLowerCase();
+}
