@@ -620,6 +620,7 @@ void Table::committed(const Status& st, Match next, Pending p) {
       std::lock_guard lock(mu_);
       broken_ = true;
     }
+    if (is_not_owner(st) && env_.lost_table) env_.lost_table(meta_.id);
     p.done(st);
   } else {
     size_t version = 0;
