@@ -366,6 +366,23 @@ void Lobby::open_table(StoredTable t, const std::shared_ptr<const Game>& game,
           created();
           return done(st);
         }
+        // On a shared database a new table has no owner: the process the
+        // balancer routes its id to takes it on its first request
+        // (docs/scale.md). Unless a computer is to move now: this process
+        // takes it and starts the move.
+        if (env_.storage->shared()) {
+          const json row = table->summary();
+          const json& to_move = row["to_move"];
+          const bool computer_first = to_move.is_number_integer() && to_move.get<int64_t>() >= 0 &&
+                                      to_move.get<size_t>() < row["seats"].size() &&
+                                      row["seats"][to_move.get<size_t>()]["kind"] == "computer";
+          auto claim = computer_first ? env_.storage->claim_table(table->id())
+                                      : Result<TableClaim>(TableClaim{});
+          if (!claim || !claim->ours) {
+            created();
+            return done(table);
+          }
+        }
         // 4. Listed and answered only once durable.
         {
           std::unique_lock lock(mu_);
@@ -384,9 +401,12 @@ void Lobby::rematch(const std::shared_ptr<Table>& old, Seat seat, const std::str
   // The player's own seat at the rematch, with its token (once per seat).
   auto take_seat = [this, seat, done](Result<std::string> id) {
     if (!id) return done(id.status());
-    auto table = find(*id);
-    if (!table) return done(failed_precondition("the rematch has expired"));
-    table->take_reserved(seat, [id = *id, done](Result<json> r) {
+    // On a shared database the rematch may be another process's.
+    auto found = acquire(*id);
+    if (!found) return done(failed_precondition("the rematch has expired"));
+    if (!found->table)
+      return done(unavailable("the rematch is served by another server right now; retry"));
+    found->table->take_reserved(seat, [id = *id, done](Result<json> r) {
       if (!r) return done(r);
       json answer = std::move(*r);
       answer["id"] = id;
@@ -394,7 +414,7 @@ void Lobby::rematch(const std::shared_ptr<Table>& old, Seat seat, const std::str
     });
   };
   const std::string linked = old->rematch_id();
-  const bool alive = !linked.empty() && find(linked) != nullptr;
+  const bool alive = !linked.empty() && acquire(linked).is_ok();
   auto start = old->begin_rematch(seat, alive, take_seat);
   if (!start) return done(start.status());
   if (!start->create) {

@@ -241,11 +241,10 @@ void PostgresStorage::create_table(const StoredTable& t, Done done, const std::s
   std::optional<std::string> old_id;
   if (rematch_of) old_id = *rematch_of;
   submit(
-      [t, old_id, owner = owner_](pqxx::transaction_base& tx) -> Status {
+      [t, old_id](pqxx::transaction_base& tx) -> Status {
+        // No owner yet: the process that gets the table's first request
+        // takes it (Lobby::open_table, docs/scale.md).
         insert_table(tx, t, false);
-        if (owner)
-          tx.exec_params("UPDATE tables SET owner_id = $1, owner_epoch = $2 WHERE id = $3",
-                         owner->id, owner->epoch, t.id);
         if (old_id &&
             tx.exec_params("UPDATE tables SET rematch_id = $1 WHERE id = $2", t.id, *old_id)
                     .affected_rows() != 1)

@@ -129,8 +129,9 @@ def start_haproxy(servers, logdir):
         "defaults", "  mode http", "  timeout connect 1s", "  timeout client 30s",
         "  timeout server 15s", "  retries 3", "  option redispatch",
         "listen meeple", "  bind 127.0.0.1:%d" % port,
-        # The table id is the third path segment: /api/tables/{id}/...
-        "  balance uri depth 3", "  hash-type consistent",
+        # The table id is the path's third segment, in /api/tables/{id}/...
+        # and /ws/tables/{id} alike: a table's requests reach one server.
+        "  balance hash path,field(4,/)", "  hash-type consistent",
         "  option httpchk",
         "  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host 127.0.0.1",
         "  default-server inter 500ms fall 2 rise 2",
@@ -167,6 +168,7 @@ class Player:
         self.acked = {}  # request_id -> version answered
         self.finished = False
         self.finished_at = None
+        self.first_ack_after_kill = None
 
     def request(self, method, path, body=None, token=None):
         """Until answered with something other than a network error or a
@@ -207,6 +209,8 @@ class Player:
                 fail("table %s: action at version %d: %d %s" % (self.id, version, status, r))
             self.acked[rid] = (seat, r["version"])
             self.stats.acked(r.get("repeated", False))
+            if self.stats.killed_at and self.first_ack_after_kill is None:
+                self.first_ack_after_kill = time.time()
 
 
 class Stats:
@@ -216,7 +220,6 @@ class Stats:
         self.acks = 0
         self.repeated = 0
         self.killed_at = None
-        self.first_ack_after_kill = None
         self.deadline = time.time() + DEADLINE_S
 
     def count(self, what):
@@ -227,8 +230,6 @@ class Stats:
         with self.lock:
             self.acks += 1
             self.repeated += 1 if repeated else 0
-            if self.killed_at and self.first_ack_after_kill is None:
-                self.first_ack_after_kill = time.time()
 
 
 def main():
@@ -257,7 +258,10 @@ def main():
             if status != 201:
                 fail("create: %d %s" % (status, t))
             tables.append(t)
-        # The tables belong to the process that created them: kill it.
+        # Each table belongs to the server its id hashes to, once its first
+        # request arrived: kill the one with the most.
+        for t in tables:
+            api.call("GET", "/api/tables/" + t["id"])
         owners = psql(db, "SELECT s.id, s.url, count(*) FROM tables t JOIN servers s "
                           "ON s.id = t.owner_id GROUP BY s.id, s.url ORDER BY 3 DESC")
         victim_url = owners[0][1]
@@ -281,10 +285,14 @@ def main():
         # About 30 moves a Reversi game.
         while stats.acks < KILL_AFTER * TABLES * 30 and any(t.is_alive() for t in threads):
             time.sleep(0.02)
+        victim_id = int(owners[0][0])
         victim.proc.send_signal(signal.SIGKILL)
         stats.killed_at = time.time()
-        print("killed the server on port %d (owner of %s tables) after %d acknowledged actions"
-              % (victim.port, owners[0][2], stats.acks), flush=True)
+        # Its tables at the moment it died (it takes no more after).
+        victim_tables = {r[0] for r in psql(db, "SELECT id FROM tables WHERE owner_id = %d"
+                                                % victim_id)}
+        print("killed the server on port %d (owner of %d tables) after %d acknowledged actions"
+              % (victim.port, len(victim_tables), stats.acks), flush=True)
         for th in threads:
             th.join(max(0.1, stats.deadline - time.time()))
             if th.is_alive():
@@ -312,28 +320,26 @@ def main():
         mine = sum(1 for r in stored if r[0] in {p.id for p in players})
         if mine != acked:
             fail("%d request rows for %d acknowledged actions" % (mine, acked))
-        # A table still being played at the kill went on at another server.
-        dead_owned = {r[0] for r in psql(db, "SELECT t.id FROM tables t JOIN servers s "
-                                             "ON s.id = t.owner_id WHERE s.url = '%s'"
-                                             % victim_url)}
-        moved = 0
-        for p in players:
-            if p.finished_at > stats.killed_at + 0.5:
-                moved += 1
-                if p.id in dead_owned:
-                    fail("table %s was played after the kill but names the killed server"
-                         % p.id)
-        if moved == 0:
-            fail("no table was still being played after the kill")
-        if stats.first_ack_after_kill is None:
-            fail("no action was acknowledged after the kill")
-        takeover = stats.first_ack_after_kill - stats.killed_at
+        # The killed server's tables still being played went on elsewhere:
+        # the takeover time runs from the kill to the first action
+        # acknowledged on one of them (and to the last such first action).
+        dead_owned = {r[0] for r in psql(db, "SELECT id FROM tables WHERE owner_id = %d"
+                                             % victim_id)}
+        moved = [p for p in players if p.id in victim_tables and p.first_ack_after_kill]
+        if not moved:
+            fail("none of the killed server's tables was still being played after the kill")
+        for p in moved:
+            if p.id in dead_owned:
+                fail("table %s was played after the kill but names the killed server" % p.id)
+        takeover = min(p.first_ack_after_kill for p in moved) - stats.killed_at
+        slowest = max(p.first_ack_after_kill for p in moved) - stats.killed_at
         print("tables: %d (%d taken over), actions acknowledged: %d (%d answered as repeats), "
-              "in %.1f s" % (len(players), moved, acked, stats.repeated, elapsed))
+              "in %.1f s" % (len(players), len(moved), acked, stats.repeated, elapsed))
         print("retried answers: %s" % (stats.errors or "none"))
-        print("takeover time (kill to first acknowledged action): %.2f s" % takeover, flush=True)
-        if takeover > MAX_TAKEOVER_S:
-            fail("takeover took %.1f s (more than %.0f s)" % (takeover, MAX_TAKEOVER_S))
+        print("takeover time (kill to the first action acknowledged on a table of the killed "
+              "server): %.2f s; to the last of them: %.2f s" % (takeover, slowest), flush=True)
+        if slowest > MAX_TAKEOVER_S:
+            fail("takeover took %.1f s (more than %.0f s)" % (slowest, MAX_TAKEOVER_S))
         print("OK")
         ok = True
     finally:
