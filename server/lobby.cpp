@@ -472,7 +472,10 @@ size_t Lobby::expire_due(int64_t now_ms, std::vector<std::string>* errors) {
     }
     ++n;
     env_.storage->expire_table(table->id(), keep, now_ms, [this, table](const Status& st) {
-      if (!st) return table->cancel_expiry();
+      if (!st) {
+        if (is_not_owner(st)) forget(table->id());  // another process has it now
+        return table->cancel_expiry();
+      }
       remove(table);
       table->finish_expiry();
     });
