@@ -32,6 +32,7 @@ import time
 TABLES = int(os.environ.get("FAILOVER_TABLES", "24"))
 WORKERS = 8
 KILL_AFTER = 0.3  # of the expected actions acknowledged
+PAUSE_S = 7.0  # longer than the 5 s lease
 MAX_TAKEOVER_S = 12.0
 DEADLINE_S = 50.0
 
@@ -68,7 +69,7 @@ class Api:
     def __init__(self, port):
         self.port = port
 
-    def call(self, method, path, body=None, token=None, timeout=10):
+    def call(self, method, path, body=None, token=None, timeout=3):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             headers = {"Host": "127.0.0.1:%d" % self.port}
@@ -232,6 +233,104 @@ class Stats:
             self.repeated += 1 if repeated else 0
 
 
+def new_tables(api, db, n):
+    """n Reversi tables, each taken by the server its id hashes to (its
+    first request); and the live server owning the most of them."""
+    tables = []
+    for _ in range(n):
+        status, t = api.call("POST", "/api/tables", {"game": "reversi"})
+        if status != 201:
+            fail("create: %d %s" % (status, t))
+        tables.append(t)
+    for t in tables:
+        api.call("GET", "/api/tables/" + t["id"])
+    ids = ",".join("'%s'" % t["id"] for t in tables)
+    owners = psql(db, "SELECT s.id, s.url, count(*) FROM tables t JOIN servers s "
+                      "ON s.id = t.owner_id WHERE t.id IN (%s) "
+                      "GROUP BY s.id, s.url ORDER BY 3 DESC" % ids)
+    return tables, int(owners[0][0]), owners[0][1]
+
+
+def play_with_fault(api, db, tables, stats, victim_id, fault):
+    """Plays every table to its end in WORKERS threads; once KILL_AFTER of
+    the expected actions are in, runs fault() on the victim's server.
+    Returns the players and the victim's tables at that moment."""
+    players = [Player(api, t, stats) for t in tables]
+    queue = list(players)
+    qlock = threading.Lock()
+
+    def worker():
+        while True:
+            with qlock:
+                if not queue:
+                    return
+                p = queue.pop()
+            p.play()
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(WORKERS)]
+    for th in threads:
+        th.start()
+    # About 30 moves a Reversi game.
+    while stats.acks < KILL_AFTER * len(tables) * 30 and any(t.is_alive() for t in threads):
+        time.sleep(0.02)
+    fault()
+    stats.killed_at = time.time()
+    # Its tables at that moment (it takes no more after).
+    victim_tables = {r[0] for r in psql(db, "SELECT id FROM tables WHERE owner_id = %d"
+                                            % victim_id)}
+    for th in threads:
+        th.join(max(0.1, stats.deadline - time.time()))
+        if th.is_alive():
+            fail("players did not finish before the deadline")
+    if not all(p.finished for p in players):
+        fail("not every table finished")
+    return players, victim_tables
+
+
+def check_stored(db, players, victim_id, victim_tables, stats, what):
+    """Every acknowledged action stored exactly once, at the version it was
+    answered with; every log without a gap; the victim's tables moved.
+    Prints and returns the takeover times."""
+    stored = {(r[0], r[1]): (int(r[2]), int(r[3]))
+              for r in psql(db, "SELECT table_id, request_id, seat, version FROM requests")}
+    logs = {r[0]: (int(r[1]), int(r[2]))
+            for r in psql(db, "SELECT table_id, count(*), max(idx) FROM actions "
+                              "GROUP BY table_id")}
+    acked = 0
+    ids = {p.id for p in players}
+    for p in players:
+        for rid, (seat, version) in p.acked.items():
+            acked += 1
+            if stored.get((p.id, rid)) != (seat, version):
+                fail("table %s: request %s acknowledged at version %d is stored as %s"
+                     % (p.id, rid, version, stored.get((p.id, rid))))
+        n, last = logs[p.id]
+        if n != last + 1:
+            fail("table %s: its log has a gap (%d rows, last index %d)" % (p.id, n, last))
+    mine = sum(1 for r in stored if r[0] in ids)
+    if mine != acked:
+        fail("%d request rows for %d acknowledged actions" % (mine, acked))
+    # The victim's tables still being played went on elsewhere: the
+    # takeover time runs from the fault to the first action acknowledged
+    # on one of them (and to the last such first action).
+    still = {r[0] for r in psql(db, "SELECT id FROM tables WHERE owner_id = %d" % victim_id)}
+    moved = [p for p in players if p.id in victim_tables and p.first_ack_after_kill]
+    if not moved:
+        fail("none of the %s server's tables was still being played after it" % what)
+    for p in moved:
+        if p.id in still:
+            fail("table %s was played after the fault but names the %s server" % (p.id, what))
+    takeover = min(p.first_ack_after_kill for p in moved) - stats.killed_at
+    slowest = max(p.first_ack_after_kill for p in moved) - stats.killed_at
+    print("%s server: tables: %d (%d taken over), actions acknowledged: %d (%d answered as "
+          "repeats)" % (what, len(players), len(moved), acked, stats.repeated))
+    print("retried answers: %s" % (stats.errors or "none"))
+    print("takeover time (fault to the first action acknowledged on a table of the %s "
+          "server): %.2f s; to the last of them: %.2f s" % (what, takeover, slowest), flush=True)
+    if slowest > MAX_TAKEOVER_S:
+        fail("takeover took %.1f s (more than %.0f s)" % (slowest, MAX_TAKEOVER_S))
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: failover.py MEEPLE_BINARY")
@@ -251,95 +350,40 @@ def main():
     try:
         servers = [Server(binary, db, logdir, i) for i in range(3)]
         haproxy, api = start_haproxy(servers, logdir)
-        stats = Stats()
-        tables = []
-        for _ in range(TABLES):
-            status, t = api.call("POST", "/api/tables", {"game": "reversi"})
-            if status != 201:
-                fail("create: %d %s" % (status, t))
-            tables.append(t)
-        # Each table belongs to the server its id hashes to, once its first
-        # request arrived: kill the one with the most.
-        for t in tables:
-            api.call("GET", "/api/tables/" + t["id"])
-        owners = psql(db, "SELECT s.id, s.url, count(*) FROM tables t JOIN servers s "
-                          "ON s.id = t.owner_id GROUP BY s.id, s.url ORDER BY 3 DESC")
-        victim_url = owners[0][1]
+
+        # 1. SIGKILL mid-burst.
+        tables, victim_id, victim_url = new_tables(api, db, TABLES)
         victim = next(s for s in servers if victim_url.endswith(":%d" % s.port))
-        players = [Player(api, t, stats) for t in tables]
-        queue = list(players)
-        qlock = threading.Lock()
-
-        def worker():
-            while True:
-                with qlock:
-                    if not queue:
-                        return
-                    p = queue.pop()
-                p.play()
-
-        threads = [threading.Thread(target=worker, daemon=True) for _ in range(WORKERS)]
+        stats = Stats()
         start = time.time()
-        for th in threads:
-            th.start()
-        # About 30 moves a Reversi game.
-        while stats.acks < KILL_AFTER * TABLES * 30 and any(t.is_alive() for t in threads):
-            time.sleep(0.02)
-        victim_id = int(owners[0][0])
-        victim.proc.send_signal(signal.SIGKILL)
-        stats.killed_at = time.time()
-        # Its tables at the moment it died (it takes no more after).
-        victim_tables = {r[0] for r in psql(db, "SELECT id FROM tables WHERE owner_id = %d"
-                                                % victim_id)}
-        print("killed the server on port %d (owner of %d tables) after %d acknowledged actions"
-              % (victim.port, len(victim_tables), stats.acks), flush=True)
-        for th in threads:
-            th.join(max(0.1, stats.deadline - time.time()))
-            if th.is_alive():
-                fail("players did not finish before the deadline")
-        elapsed = time.time() - start
-        if not all(p.finished for p in players):
-            fail("not every table finished")
-        # Every acknowledged action stored exactly once, at the version it
-        # was answered with; every log without a gap.
-        stored = {(r[0], r[1]): (int(r[2]), int(r[3]))
-                  for r in psql(db, "SELECT table_id, request_id, seat, version FROM requests")}
-        logs = {r[0]: (int(r[1]), int(r[2]))
-                for r in psql(db, "SELECT table_id, count(*), max(idx) FROM actions "
-                                  "GROUP BY table_id")}
-        acked = 0
-        for p in players:
-            for rid, (seat, version) in p.acked.items():
-                acked += 1
-                if stored.get((p.id, rid)) != (seat, version):
-                    fail("table %s: request %s acknowledged at version %d is stored as %s"
-                         % (p.id, rid, version, stored.get((p.id, rid))))
-            n, last = logs[p.id]
-            if n != last + 1:
-                fail("table %s: its log has a gap (%d rows, last index %d)" % (p.id, n, last))
-        mine = sum(1 for r in stored if r[0] in {p.id for p in players})
-        if mine != acked:
-            fail("%d request rows for %d acknowledged actions" % (mine, acked))
-        # The killed server's tables still being played went on elsewhere:
-        # the takeover time runs from the kill to the first action
-        # acknowledged on one of them (and to the last such first action).
-        dead_owned = {r[0] for r in psql(db, "SELECT id FROM tables WHERE owner_id = %d"
-                                             % victim_id)}
-        moved = [p for p in players if p.id in victim_tables and p.first_ack_after_kill]
-        if not moved:
-            fail("none of the killed server's tables was still being played after the kill")
-        for p in moved:
-            if p.id in dead_owned:
-                fail("table %s was played after the kill but names the killed server" % p.id)
-        takeover = min(p.first_ack_after_kill for p in moved) - stats.killed_at
-        slowest = max(p.first_ack_after_kill for p in moved) - stats.killed_at
-        print("tables: %d (%d taken over), actions acknowledged: %d (%d answered as repeats), "
-              "in %.1f s" % (len(players), len(moved), acked, stats.repeated, elapsed))
-        print("retried answers: %s" % (stats.errors or "none"))
-        print("takeover time (kill to the first action acknowledged on a table of the killed "
-              "server): %.2f s; to the last of them: %.2f s" % (takeover, slowest), flush=True)
-        if slowest > MAX_TAKEOVER_S:
-            fail("takeover took %.1f s (more than %.0f s)" % (slowest, MAX_TAKEOVER_S))
+        players, victim_tables = play_with_fault(
+            api, db, tables, stats, victim_id, lambda: victim.proc.send_signal(signal.SIGKILL))
+        print("killed the server on port %d (owner of %d tables) mid-burst; played in %.1f s"
+              % (victim.port, len(victim_tables), time.time() - start))
+        check_stored(db, players, victim_id, victim_tables, stats, "killed")
+
+        # 2. SIGSTOP for longer than the lease, then SIGCONT: the paused
+        # server's tables are taken over while it sleeps; awake, it must
+        # not write to them (fencing), and it stops (its lease is gone).
+        tables, victim_id, victim_url = new_tables(api, db, TABLES // 2)
+        paused = next(s for s in servers if victim_url.endswith(":%d" % s.port))
+        stats = Stats()
+
+        def pause():
+            paused.proc.send_signal(signal.SIGSTOP)
+            threading.Timer(PAUSE_S, lambda: paused.proc.send_signal(signal.SIGCONT)).start()
+
+        players, victim_tables = play_with_fault(api, db, tables, stats, victim_id, pause)
+        check_stored(db, players, victim_id, victim_tables, stats, "paused")
+        deadline = time.time() + PAUSE_S + 10
+        while paused.proc.poll() is None and time.time() < deadline:
+            time.sleep(0.1)
+        if paused.proc.poll() is None:
+            fail("the paused server did not stop after losing its lease")
+        with open(paused.log.name) as f:
+            if "lost its lease" not in f.read():
+                fail("the paused server stopped without saying it lost its lease")
+        print("the paused server stopped after losing its lease (exit %d)" % paused.proc.poll())
         print("OK")
         ok = True
     finally:
@@ -347,6 +391,10 @@ def main():
             haproxy.terminate()
             haproxy.wait(10)
         for s in servers:
+            try:
+                s.proc.send_signal(signal.SIGCONT)
+            except OSError:
+                pass
             s.stop()
         if ok:
             shutil.rmtree(logdir, ignore_errors=True)
