@@ -167,6 +167,27 @@ Result<StoredTable> PostgresLease::load(const std::string& id) {
   }
 }
 
+Result<std::vector<std::string>> PostgresLease::orphans(size_t limit) {
+  std::lock_guard lock(query_mu_);
+  std::vector<std::string> out;
+  try {
+    pqxx::read_transaction tx(*query_conn_);
+    for (const auto& row : tx.exec_params(
+             "SELECT t.id FROM tables t WHERE t.expired_at IS NULL AND t.status <> 'finished' "
+             "AND t.owner_id IS NOT NULL "
+             "AND NOT EXISTS (SELECT 1 FROM servers s WHERE s.id = t.owner_id "
+             "                AND s.epoch = t.owner_epoch AND s.expires_at > now()) "
+             "AND (t.move_seconds > 0 OR EXISTS (SELECT 1 FROM seats st WHERE st.table_id = t.id "
+             "     AND (st.kind = 'computer' OR st.away))) "
+             "ORDER BY t.updated_at LIMIT $1",
+             static_cast<int64_t>(limit)))
+      out.push_back(row[0].as<std::string>());
+  } catch (const std::exception& e) {
+    return unavailable(trimmed_error(e));
+  }
+  return out;
+}
+
 Result<std::vector<StoredTable>> PostgresLease::list(const std::string& status, size_t limit,
                                                      std::vector<size_t>* versions) {
   std::lock_guard lock(query_mu_);

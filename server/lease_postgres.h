@@ -51,6 +51,10 @@ class PostgresLease {
   Result<StoredTable> load(const std::string& id);
   Result<std::vector<StoredTable>> list(const std::string& status, size_t limit,
                                         std::vector<size_t>* versions);
+  // Up to `limit` unfinished tables whose owner is dead and that would go
+  // on without a request (a move timer, a computer or away seat): the
+  // sweep takes them, so no game waits for a visitor after a crash.
+  Result<std::vector<std::string>> orphans(size_t limit);
   // Ends renewal and gives the lease up at once (expires_at = now()), so
   // others take this process's tables without waiting: a clean stop.
   void stop();

@@ -15,12 +15,17 @@
 #include "server/log.h"
 #include "server/safe_text.h"
 #include "server/static_files.h"
+#include "server/storage_postgres.h"
 
 namespace meeple::server {
 
 namespace asio = boost::asio;
 
 namespace {
+
+// The sweep's look for tables of dead processes (Server::take_orphans).
+constexpr int64_t kOrphanSweepMs = 5000;
+constexpr size_t kOrphansPerSweep = 16;
 
 // Runs `f`; what it throws is logged, never let out of the thread.
 void guarded(const char* where, const std::function<void()>& f) {
@@ -102,10 +107,25 @@ Result<std::vector<std::string>> host_names(const std::vector<std::string>& name
   return out;
 }
 
+// A dead process's tables are taken on their next request; those that go
+// on without one (move timers, computer seats) are looked for every few
+// seconds and taken here, a few at a time (docs/scale.md).
+void take_orphans(Storage* storage, Lobby& lobby, int64_t& swept_ms, int64_t now) {
+  auto* pg = dynamic_cast<PostgresStorage*>(storage);
+  if (!pg || !pg->shared() || now - swept_ms < kOrphanSweepMs) return;
+  swept_ms = now;
+  auto ids = pg->orphan_tables(kOrphansPerSweep);
+  if (!ids) return log_line("looking for orphaned tables failed: " + ids.status().message());
+  for (const auto& id : *ids)
+    if (auto found = lobby.acquire(id); !found)
+      log_line(fmt::format("taking orphaned table {} failed: {}", id, found.status().message()));
+}
+
 }  // namespace
 
 struct Server::Io {
   asio::io_context ioc;
+  int64_t orphans_swept_ms = 0;  // when the sweep last looked for orphans
   std::unique_ptr<asio::steady_timer> sweep_timer;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
 };
@@ -261,6 +281,7 @@ void Server::schedule_sweep() {
     lobby_->expire_due(now, &errors);
     for (const auto& e : errors) std::cerr << "meeple serve: " << e << "\n";
     api_->prune_quotas();
+    take_orphans(storage_.get(), *lobby_, io_->orphans_swept_ms, now);
     schedule_sweep();
   });
 }

@@ -157,6 +157,11 @@ Result<StoredTable> PostgresStorage::load_table(const std::string& id) {
   return lease_->load(id);
 }
 
+Result<std::vector<std::string>> PostgresStorage::orphan_tables(size_t limit) {
+  if (!lease_) return std::vector<std::string>{};
+  return lease_->orphans(limit);
+}
+
 Result<std::vector<StoredTable>> PostgresStorage::list_tables(const std::string& status,
                                                               size_t limit,
                                                               std::vector<size_t>* versions) {

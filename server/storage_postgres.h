@@ -52,6 +52,9 @@ class PostgresStorage final : public Storage {
   Result<StoredTable> load_table(const std::string& id) override;
   Result<std::vector<StoredTable>> list_tables(const std::string& status, size_t limit,
                                                std::vector<size_t>* versions) override;
+  // Tables of dead processes that would go on by themselves (timers,
+  // computer seats): PostgresLease::orphans; none before join_cluster.
+  Result<std::vector<std::string>> orphan_tables(size_t limit);
 
   // Who writes (after join_cluster): every write checks it still owns its
   // table, in its own transaction (docs/scale.md "Fencing").
