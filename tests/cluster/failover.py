@@ -396,6 +396,15 @@ def main():
         # 1. SIGKILL mid-burst.
         tables, victim_id, victim_url = new_tables(api, db, TABLES)
         victim = next(s for s in servers if victim_url.endswith(":%d" % s.port))
+        # Tables nobody will visit again but whose move timer runs: taken
+        # by the survivors' sweep, without a request.
+        idle = []
+        for _ in range(8):
+            status, t = api.call("POST", "/api/tables", {"game": "reversi", "move_seconds": 60})
+            if status != 201:
+                fail("create: %d %s" % (status, t))
+            api.call("GET", "/api/tables/" + t["id"])
+            idle.append(t["id"])
         stats = Stats()
         start = time.time()
         players, victim_tables = play_with_fault(
@@ -403,6 +412,19 @@ def main():
         print("killed the server on port %d (owner of %d tables) mid-burst; played in %.1f s"
               % (victim.port, len(victim_tables), time.time() - start))
         check_stored(db, players, victim_id, victim_tables, stats, "killed")
+        orphans = set(idle) & victim_tables
+        while orphans and time.time() < stats.killed_at + 20:
+            left = psql(db, "SELECT count(*) FROM tables WHERE owner_id = %d AND id IN (%s)"
+                        % (victim_id, ",".join("'%s'" % i for i in orphans)))
+            if int(left[0][0]) == 0:
+                print("%d timed tables of the killed server nobody visited were taken by the "
+                      "sweep %.1f s after the kill" % (len(orphans), time.time() - stats.killed_at))
+                break
+            time.sleep(0.2)
+        else:
+            if orphans:
+                fail("the killed server's timed tables were not taken within 20 s")
+            print("no timed table fell to the killed server (nothing to sweep)")
 
         # 2. SIGSTOP for longer than the lease, then SIGCONT: the paused
         # server's tables are taken over while it sleeps; awake, it must
