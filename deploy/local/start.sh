@@ -89,6 +89,8 @@ defaults
 listen meeple
   bind 127.0.0.1:$port
   balance hash path,field(4,/)
+  # Only servers mark requests as forwarded (docs/api.md).
+  http-request del-header X-Meeple-Forwarded
   hash-type consistent
   option httpchk
   http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host 127.0.0.1

@@ -134,6 +134,8 @@ def start_haproxy(servers, logdir):
         # The table id is the path's third segment, in /api/tables/{id}/...
         # and /ws/tables/{id} alike: a table's requests reach one server.
         "  balance hash path,field(4,/)", "  hash-type consistent",
+        # Only servers mark requests as forwarded.
+        "  http-request del-header X-Meeple-Forwarded",
         "  option httpchk",
         "  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host 127.0.0.1",
         "  default-server inter 500ms fall 2 rise 2",
