@@ -76,6 +76,10 @@ void add_serve_command(CLI::App& app) {
                   "Database: a SQLite file, FILE or sqlite:FILE (created if missing), or "
                   "PostgreSQL, postgresql://USER:PASSWORD@HOST/DB")
       ->capture_default_str();
+  cmd->add_option("--advertise-url", opt->advertise_url,
+                  "PostgreSQL only: the URL other meeple serve processes on the same database "
+                  "reach this one at, http://HOST:PORT (default: --address and --port; set it "
+                  "when the processes run on several machines; docs/scale.md)");
   cmd->add_option("--address", opt->address,
                   "Address to listen on (0.0.0.0: every interface, for a LAN)")
       ->capture_default_str();
@@ -174,8 +178,13 @@ void add_serve_command(CLI::App& app) {
     for (const auto& e : (*s)->restore_errors())
       std::cerr << "meeple serve: table left out: " << e << "\n";
     (*s)->start();
-    std::cout << fmt::format("meeple serve: {} tables restored from {}\n", (*s)->table_count(),
-                             server::redact_url(opt->db_path));
+    if (server::is_postgres_url(opt->db_path))
+      std::cout << fmt::format(
+          "meeple serve: on {}, shared: tables are taken on their first request\n",
+          server::redact_url(opt->db_path));
+    else
+      std::cout << fmt::format("meeple serve: {} tables restored from {}\n", (*s)->table_count(),
+                               server::redact_url(opt->db_path));
     std::cout << fmt::format("meeple serve: up to {} connections, {} per client address\n",
                              (*s)->max_connections(), (*s)->max_connections_per_address());
     std::cout << fmt::format("meeple serve: open http://{}:{}/ in a browser (Ctrl-C stops)\n",

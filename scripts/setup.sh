@@ -7,13 +7,14 @@ packages=(
   build-essential cmake ninja-build pkg-config git clang-format
   nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql-15
+  libboost-dev libsqlite3-dev libssl-dev libpqxx-dev postgresql-15 haproxy
   clang-14 libfuzzer-14-dev
   python3-dev pybind11-dev python3-numpy python3-pytest python3-venv python3-pip python3-wheel
   python3-setuptools
 )
 # The Python module (python/, docs/python.md): pybind11, NumPy, pytest, and
 # venv/pip/wheel/setuptools for an offline `pip install .`.
+# HAProxy fronts several servers in the fail-over test and deploy/local (docs/scale.md).
 # clang-14 and libFuzzer build the fuzz targets (fuzz/, docs/fuzzing.md).
 # Browser tests (issue 4) need Node.js, npm and Debian's Chromium.
 if [ "${MEEPLE_WITH_BROWSER:-1}" = 1 ]; then

@@ -186,8 +186,6 @@ void Api::handle(const ApiRequest& req, std::function<void(ApiResponse)> done) {
 
 void Api::table_route(const ApiRequest& req, const std::string& id, const std::string& rest,
                       std::function<void(ApiResponse)> done) {
-  auto table = lobby_.find(id);
-  if (!table) return done(error_response(not_found(fmt::format("no table '{}'", printable(id)))));
   if (rest != "" && rest != "actions" && rest != "hint" && rest != "join" && rest != "log" &&
       rest != "replay" && rest != "seat" && rest != "resign" && rest != "rematch")
     return done(error_response(not_found(
@@ -196,6 +194,18 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
                     rest == "resign" || rest == "rematch";
   if (post && req.method != "POST") return done(error_response(method_not_allowed(req, "POST")));
   if (!post && req.method != "GET") return done(error_response(method_not_allowed(req, "GET")));
+
+  // This process's table, one taken over from a dead process, or the live
+  // owner's to forward to (a shared database, docs/scale.md).
+  auto found = lobby_.acquire(id);
+  if (!found) return done(error_response(found.status()));
+  if (!found->table) {
+    if (req.forwarded || !forward_)
+      return done(error_response(unavailable(fmt::format(
+          "table {} is served by another server right now; retry the request", printable(id)))));
+    return forward_(found->owner_url, req, std::move(done));
+  }
+  const std::shared_ptr<Table> table = found->table;
 
   if (post && over_quota(action_rate_, req.client, "actions, hints and joins", done)) return;
   if (rest == "join") {
@@ -322,7 +332,17 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   if (*seat == kSpectator)
     return done(error_response(
         permission_denied("acting needs a seat's token (Authorization: Bearer <token>)")));
-  table->act(*seat, (*body)["action"], expect, reply(std::move(done)), std::move(request_id));
+  // Lost to another process while this action waited (its write was
+  // refused and rolled back): once more, now routed to the new owner.
+  auto answer = [this, req, id, rest, done](Result<json> r) {
+    if (!r && is_not_owner(r.status()) && !req.forwarded && !req.retried) {
+      ApiRequest again = req;
+      again.retried = true;
+      return table_route(again, id, rest, done);
+    }
+    reply(done)(std::move(r));
+  };
+  table->act(*seat, (*body)["action"], expect, std::move(answer), std::move(request_id));
 }
 
 }  // namespace meeple::server

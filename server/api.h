@@ -35,8 +35,13 @@ struct ApiRequest {
   std::string path;    // without the query
   std::map<std::string, std::string> query;
   std::string body;
-  std::string token;   // from Authorization: Bearer, else ?token=
-  std::string client;  // the peer's IP address (quotas)
+  std::string token;     // from Authorization: Bearer, else ?token=
+  std::string client;    // the peer's IP address (quotas)
+  std::string target{};  // path and query as received (forwarding, forward.h)
+  // Sent by another process of a shared database (forward.h): never
+  // forwarded again.
+  bool forwarded = false;
+  bool retried = false;  // re-routed once after this process lost the table
 };
 
 struct ApiResponse {
@@ -65,6 +70,11 @@ class Api {
   void handle(const ApiRequest& req, std::function<void(ApiResponse)> done);
   // Forgets quota counters of clients that are back to full allowance.
   void prune_quotas();
+  // How a request for a table another live process owns reaches it
+  // (forward.h); unset, such requests are answered 503.
+  using Forward = std::function<void(const std::string& owner_url, const ApiRequest& req,
+                                     std::function<void(ApiResponse)> done)>;
+  void set_forward(Forward f) { forward_ = std::move(f); }
 
  private:
   void table_route(const ApiRequest& req, const std::string& id, const std::string& rest,
@@ -78,6 +88,7 @@ class Api {
   std::function<int64_t()> now_ms_;
   RateLimiter create_rate_;
   RateLimiter action_rate_;
+  Forward forward_;
 };
 
 }  // namespace meeple::server

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <boost/beast/websocket.hpp>
 
+#include "server/forward.h"
 #include "server/http_guard.h"
 #include "server/log.h"
 #include "server/safe_text.h"
@@ -173,8 +174,19 @@ void HttpSession::upgrade(Request req) {
   const std::string prefix = "/ws/tables/";
   if (path.rfind(prefix, 0) != 0)
     return send_error(404, "not_found", "WebSocket endpoint is /ws/tables/{id}", false);
-  auto table = ctx_.lobby->find(path.substr(prefix.size()));
-  if (!table) return send_error(404, "not_found", "no such table", false);
+  // On a shared database a table whose owner died is taken over here; a
+  // table a live process owns is not served here (its moves would not
+  // reach this socket): the client reconnects, through the balancer that
+  // routes by table id to the owner.
+  auto found = ctx_.lobby->acquire(path.substr(prefix.size()));
+  if (!found) {
+    auto r = error_response(found.status());
+    return send_json(r.status, r.body, false);
+  }
+  if (!found->table)
+    return send_error(503, "unavailable",
+                      "another server has this table right now; reconnect in a moment", false);
+  auto table = found->table;
   const auto token = query.find("token");
   auto seat = table->authenticate(token == query.end() ? "" : token->second);
   if (!seat) {
@@ -212,7 +224,11 @@ void HttpSession::handle_api(Request req) {
   const bool keep_alive = req.keep_alive();
   ApiRequest api;
   api.method = std::string(req.method_string());
-  split_target(std::string(req.target()), &api.path, &api.query);
+  api.target = std::string(req.target());
+  split_target(api.target, &api.path, &api.query);
+  // Only "1" marks a forwarded request (forward.h); anything else is
+  // treated as absent.
+  if (auto fwd = req.find(kForwardedHeader); fwd != req.end()) api.forwarded = fwd->value() == "1";
   api.body = std::move(req.body());
   beast::error_code peer_ec;
   const auto peer = stream_.socket().remote_endpoint(peer_ec);

@@ -13,6 +13,7 @@
 #include "server/crypto.h"
 #include "server/player_name.h"
 #include "server/quota.h"
+#include "server/safe_text.h"
 
 namespace meeple::server {
 
@@ -141,40 +142,118 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
 
 }  // namespace
 
+namespace {
+
+// A stored table rebuilt with Match::replay of its log, which checks every
+// state hash and chance outcome.
+Result<std::shared_ptr<Table>> rebuild_table(const TableEnv& env, StoredTable t) {
+  json entries = json::array();
+  for (const auto& e : t.log) {
+    json je = {{"action", e.action}, {"hash", hash_to_hex(e.hash)}};
+    if (e.seat == kChance) {
+      je["seat"] = "chance";
+      if (e.supplied) je["supplied"] = true;
+    } else {
+      je["seat"] = e.seat;
+    }
+    entries.push_back(std::move(je));
+  }
+  json log = {{"game", t.game},
+              {"options", t.options},
+              {"seed", Rng::to_string(t.seed)},
+              {"entries", std::move(entries)}};
+  auto m = Match::replay(log, all_games());
+  if (!m) return Status(m.status().code(), fmt::format("table {}: {}", t.id, m.status().message()));
+  if (static_cast<int>(t.seats.size()) != m->game().num_seats())
+    return data_loss(fmt::format("table {}: {} stored seats for a {}-seat game", t.id,
+                                 t.seats.size(), m->game().num_seats()));
+  return std::make_shared<Table>(env, std::move(t), std::move(*m));
+}
+
+// The lobby row of a table another process serves (Table::summary's
+// fields that the database knows; "to_move" is not stored).
+json stored_summary(const StoredTable& t, size_t version) {
+  json seats = json::array();
+  for (const auto& s : t.seats) {
+    json js = {{"seat", s.seat}, {"kind", s.kind}};
+    if (s.kind == "computer") {
+      js["level"] = s.level;
+    } else {
+      js["claimed"] = s.claimed;
+      js["access"] = s.access;
+      js["auto_answer"] = s.auto_answer;
+      js["away"] = s.away;
+      js["resigned"] = s.resigned;
+      js["online"] = false;
+      js["name"] = s.name;
+    }
+    seats.push_back(std::move(js));
+  }
+  const GameInfo* info = all_games().find(t.game);
+  return json{{"id", t.id},
+              {"game", t.game},
+              {"title", info ? info->title : t.game},
+              {"options", t.options},
+              {"status", t.status},
+              {"seats", std::move(seats)},
+              {"version", version},
+              {"to_move", nullptr},
+              {"seed_sha256", t.seed_hash},
+              {"created_at", t.created_at},
+              {"move_seconds", t.move_seconds}};
+}
+
+}  // namespace
+
 std::vector<std::string> Lobby::restore(std::vector<StoredTable> stored) {
   std::vector<std::string> errors;
   for (auto& t : stored) {
-    json entries = json::array();
-    for (const auto& e : t.log) {
-      json je = {{"action", e.action}, {"hash", hash_to_hex(e.hash)}};
-      if (e.seat == kChance) {
-        je["seat"] = "chance";
-        if (e.supplied) je["supplied"] = true;
-      } else {
-        je["seat"] = e.seat;
-      }
-      entries.push_back(std::move(je));
-    }
-    json log = {{"game", t.game},
-                {"options", t.options},
-                {"seed", Rng::to_string(t.seed)},
-                {"entries", std::move(entries)}};
-    auto m = Match::replay(log, all_games());
-    if (!m) {
-      errors.push_back(fmt::format("table {}: {}", t.id, m.status().to_string()));
+    auto table = rebuild_table(env_, std::move(t));
+    if (!table) {
+      errors.push_back(table.status().message());
       continue;
     }
-    if (static_cast<int>(t.seats.size()) != m->game().num_seats()) {
-      errors.push_back(fmt::format("table {}: {} stored seats for a {}-seat game", t.id,
-                                   t.seats.size(), m->game().num_seats()));
-      continue;
-    }
-    auto table = std::make_shared<Table>(env_, std::move(t), std::move(*m));
     std::unique_lock lock(mu_);
-    tables_[table->id()] = table;
-    order_.push_back(table);
+    tables_[(*table)->id()] = *table;
+    order_.push_back(*table);
   }
   return errors;
+}
+
+Result<Lobby::Found> Lobby::acquire(const std::string& id) {
+  if (auto t = find(id)) return Found{t};
+  if (!env_.storage->shared()) return not_found(fmt::format("no table '{}'", printable(id)));
+  // Ids are what open_table draws (hex); anything else is no table, and
+  // never reaches the database.
+  if (id.empty() || id.size() > 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
+    return not_found(fmt::format("no table '{}'", printable(id)));
+  std::lock_guard one_at_a_time(acquire_mu_);
+  if (auto t = find(id)) return Found{t};  // taken by the request before us
+  auto claim = env_.storage->claim_table(id);
+  if (!claim) return claim.status();
+  if (!claim->ours) return Found{nullptr, claim->owner_url};
+  // Ours now: the log as stored after the takeover (the old owner's
+  // writes are fenced off from here on), replayed as at start.
+  auto stored = env_.storage->load_table(id);
+  if (!stored) return stored.status();
+  auto table = rebuild_table(env_, std::move(*stored));
+  if (!table) return table.status();
+  {
+    std::unique_lock lock(mu_);
+    tables_[id] = *table;
+    order_.push_back(*table);
+  }
+  // Computer seats and move timers go on from the stored state.
+  env_.post_io([t = *table] { t->start_bot_if_due(); });
+  return Found{*table};
+}
+
+void Lobby::forget(const std::string& id) {
+  std::unique_lock lock(mu_);
+  auto it = tables_.find(id);
+  if (it == tables_.end()) return;
+  std::erase(order_, it->second);
+  tables_.erase(it);
 }
 
 void Lobby::start_bots() {
@@ -287,6 +366,23 @@ void Lobby::open_table(StoredTable t, const std::shared_ptr<const Game>& game,
           created();
           return done(st);
         }
+        // On a shared database a new table has no owner: the process the
+        // balancer routes its id to takes it on its first request
+        // (docs/scale.md). Unless a computer is to move now: this process
+        // takes it and starts the move.
+        if (env_.storage->shared()) {
+          const json row = table->summary();
+          const json& to_move = row["to_move"];
+          const bool computer_first = to_move.is_number_integer() && to_move.get<int64_t>() >= 0 &&
+                                      to_move.get<size_t>() < row["seats"].size() &&
+                                      row["seats"][to_move.get<size_t>()]["kind"] == "computer";
+          auto claim = computer_first ? env_.storage->claim_table(table->id())
+                                      : Result<TableClaim>(TableClaim{});
+          if (!claim || !claim->ours) {
+            created();
+            return done(table);
+          }
+        }
         // 4. Listed and answered only once durable.
         {
           std::unique_lock lock(mu_);
@@ -305,9 +401,12 @@ void Lobby::rematch(const std::shared_ptr<Table>& old, Seat seat, const std::str
   // The player's own seat at the rematch, with its token (once per seat).
   auto take_seat = [this, seat, done](Result<std::string> id) {
     if (!id) return done(id.status());
-    auto table = find(*id);
-    if (!table) return done(failed_precondition("the rematch has expired"));
-    table->take_reserved(seat, [id = *id, done](Result<json> r) {
+    // On a shared database the rematch may be another process's.
+    auto found = acquire(*id);
+    if (!found) return done(failed_precondition("the rematch has expired"));
+    if (!found->table)
+      return done(unavailable("the rematch is served by another server right now; retry"));
+    found->table->take_reserved(seat, [id = *id, done](Result<json> r) {
       if (!r) return done(r);
       json answer = std::move(*r);
       answer["id"] = id;
@@ -315,7 +414,7 @@ void Lobby::rematch(const std::shared_ptr<Table>& old, Seat seat, const std::str
     });
   };
   const std::string linked = old->rematch_id();
-  const bool alive = !linked.empty() && find(linked) != nullptr;
+  const bool alive = !linked.empty() && acquire(linked).is_ok();
   auto start = old->begin_rematch(seat, alive, take_seat);
   if (!start) return done(start.status());
   if (!start->create) {
@@ -373,7 +472,10 @@ size_t Lobby::expire_due(int64_t now_ms, std::vector<std::string>* errors) {
     }
     ++n;
     env_.storage->expire_table(table->id(), keep, now_ms, [this, table](const Status& st) {
-      if (!st) return table->cancel_expiry();
+      if (!st) {
+        if (is_not_owner(st)) forget(table->id());  // another process has it now
+        return table->cancel_expiry();
+      }
       remove(table);
       table->finish_expiry();
     });
@@ -409,6 +511,7 @@ size_t Lobby::size() const {
 }
 
 json Lobby::list(const std::string& status, size_t limit) const {
+  if (env_.storage->shared()) return list_shared(status, limit);
   std::vector<std::shared_ptr<Table>> all;
   {
     std::shared_lock lock(mu_);
@@ -418,6 +521,38 @@ json Lobby::list(const std::string& status, size_t limit) const {
   for (auto it = all.rbegin(); it != all.rend() && out.size() < limit; ++it) {
     if (!status.empty() && (*it)->status() != status) continue;
     out.push_back((*it)->summary());
+  }
+  return out;
+}
+
+}  // namespace meeple::server
+
+namespace meeple::server {
+
+json Lobby::list_shared(const std::string& status, size_t limit) const {
+  // Every process's tables: a query, at most once a second per status
+  // (docs/scale.md "Fan-out"); the tables this process serves are shown
+  // as they are now (who is online, who is to move).
+  const int64_t now = env_.now_ms();
+  std::lock_guard cache(list_mu_);
+  if (list_status_ != status || now - list_at_ms_ >= 1000 || list_cache_.is_null()) {
+    std::vector<size_t> versions;
+    auto stored = env_.storage->list_tables(status, limit, &versions);
+    if (!stored) return list_cache_.is_array() ? list_cache_ : json::array();
+    json out = json::array();
+    for (size_t i = 0; i < stored->size(); ++i) {
+      const auto& t = (*stored)[i];
+      out.push_back(stored_summary(t, versions[i]));
+    }
+    list_cache_ = std::move(out);
+    list_at_ms_ = now;
+    list_status_ = status;
+  }
+  json out = json::array();
+  for (const auto& row : list_cache_) {
+    if (out.size() >= limit) break;
+    auto local = find(row["id"].get<std::string>());
+    out.push_back(local ? local->summary() : row);
   }
   return out;
 }

@@ -26,6 +26,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <shared_mutex>
 #include <string>
 #include <vector>
@@ -42,7 +43,9 @@ struct LobbyLimits {
 
 class Lobby {
  public:
-  Lobby(TableEnv env, LobbyLimits limits) : env_(std::move(env)), limits_(std::move(limits)) {}
+  Lobby(TableEnv env, LobbyLimits limits) : env_(std::move(env)), limits_(std::move(limits)) {
+    env_.lost_table = [this](const std::string& id) { forget(id); };
+  }
 
   // Rebuilds stored tables; returns the messages of tables that failed.
   std::vector<std::string> restore(std::vector<StoredTable> stored);
@@ -58,6 +61,17 @@ class Lobby {
   void rematch(const std::shared_ptr<Table>& old, Seat seat, const std::string& client,
                Table::Reply done);
   std::shared_ptr<Table> find(const std::string& id) const;
+  // A table by id for a request (docs/scale.md "Requests on the wrong
+  // process"): this process's, or, on a shared database, taken over from a
+  // dead owner and rebuilt from its stored log; or else the live owner's
+  // URL to forward the request to (`table` null).
+  struct Found {
+    std::shared_ptr<Table> table;
+    std::string owner_url{};
+  };
+  Result<Found> acquire(const std::string& id);
+  // Drops a table another process took over.
+  void forget(const std::string& id);
   // Summaries, newest first; `status` empty or "open"/"running"/"finished".
   json list(const std::string& status, size_t limit) const;
   size_t size() const;
@@ -72,6 +86,7 @@ class Lobby {
 
  private:
   size_t live_tables_of(const std::string& client) const;  // with mu_ held
+  json list_shared(const std::string& status, size_t limit) const;
   // Steps 2-4 of creating, for a table whose game, options, timer and seats
   // are set and checked: quota, seed, opening chance, store (with
   // `rematch_of`, linking that table to this one), list.
@@ -86,6 +101,14 @@ class Lobby {
   std::map<std::string, size_t> creating_;  // per client: creations awaiting their commit
   std::map<std::string, std::shared_ptr<Table>> tables_;
   std::vector<std::shared_ptr<Table>> order_;  // creation order
+  // One takeover at a time: two requests for one table must not rebuild it
+  // twice. Held across the database round trips (never with mu_).
+  std::mutex acquire_mu_;
+  // The lobby list of a shared database, cached for a second.
+  mutable std::mutex list_mu_;
+  mutable int64_t list_at_ms_ = 0;
+  mutable std::string list_status_;
+  mutable json list_cache_;
 };
 
 }  // namespace meeple::server

@@ -85,6 +85,22 @@ CREATE TABLE requests(
   version BIGINT NOT NULL,
   PRIMARY KEY(table_id, seat, request_id));
 )SQL"},
+    // Several `meeple serve` on one database (docs/scale.md "Ownership"):
+    // a lease row per process, renewed every second, and the process that
+    // may write each table. A new epoch per process start fences a process
+    // that lost its lease from ever writing again. PostgreSQL only: SQLite
+    // stays one process per file.
+    Migration{"server leases and table owners", R"SQL(
+CREATE SEQUENCE server_ids;
+CREATE SEQUENCE server_epochs;
+CREATE TABLE servers(
+  id BIGINT PRIMARY KEY,
+  url TEXT NOT NULL,
+  epoch BIGINT NOT NULL,
+  expires_at TIMESTAMPTZ NOT NULL);
+ALTER TABLE tables ADD COLUMN owner_id BIGINT, ADD COLUMN owner_epoch BIGINT;
+CREATE INDEX tables_live_by_created ON tables(created_at) WHERE expired_at IS NULL;
+)SQL"},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

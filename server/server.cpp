@@ -10,16 +10,22 @@
 
 #include "core/text.h"
 #include "server/beast.h"
+#include "server/forward.h"
 #include "server/listener.h"
 #include "server/log.h"
 #include "server/safe_text.h"
 #include "server/static_files.h"
+#include "server/storage_postgres.h"
 
 namespace meeple::server {
 
 namespace asio = boost::asio;
 
 namespace {
+
+// The sweep's look for tables of dead processes (Server::take_orphans).
+constexpr int64_t kOrphanSweepMs = 5000;
+constexpr size_t kOrphansPerSweep = 16;
 
 // Runs `f`; what it throws is logged, never let out of the thread.
 void guarded(const char* where, const std::function<void()>& f) {
@@ -101,10 +107,25 @@ Result<std::vector<std::string>> host_names(const std::vector<std::string>& name
   return out;
 }
 
+// A dead process's tables are taken on their next request; those that go
+// on without one (move timers, computer seats) are looked for every few
+// seconds and taken here, a few at a time (docs/scale.md).
+void take_orphans(Storage* storage, Lobby& lobby, int64_t& swept_ms, int64_t now) {
+  auto* pg = dynamic_cast<PostgresStorage*>(storage);
+  if (!pg || !pg->shared() || now - swept_ms < kOrphanSweepMs) return;
+  swept_ms = now;
+  auto ids = pg->orphan_tables(kOrphansPerSweep);
+  if (!ids) return log_line("looking for orphaned tables failed: " + ids.status().message());
+  for (const auto& id : *ids)
+    if (auto found = lobby.acquire(id); !found)
+      log_line(fmt::format("taking orphaned table {} failed: {}", id, found.status().message()));
+}
+
 }  // namespace
 
 struct Server::Io {
   asio::io_context ioc;
+  int64_t orphans_swept_ms = 0;  // when the sweep last looked for orphans
   std::unique_ptr<asio::steady_timer> sweep_timer;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
 };
@@ -140,8 +161,15 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
         open_storage(options.db_path, options.durable_fsync, options.storage_busy_timeout);
     if (!storage) return storage.status();
     s->storage_ = std::move(*storage);
-    auto stored = s->storage_->load_all();
-    if (!stored) return stored.status();
+    // PostgreSQL may be shared by several processes (docs/scale.md): each
+    // takes tables on their first request instead of all at start.
+    const bool shared = is_postgres_url(options.db_path);
+    std::vector<StoredTable> stored;
+    if (!shared) {
+      auto all = s->storage_->load_all();
+      if (!all) return all.status();
+      stored = std::move(*all);
+    }
     s->bots_ = std::make_unique<BotPool>(options.bot_threads, options.hint_threads,
                                          options.max_waiting_hints);
     Server* raw = s.get();
@@ -168,7 +196,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     s->storage_->set_clock(env.now_ms);
     s->lobby_ = std::make_unique<Lobby>(
         env, LobbyLimits{options.quotas.live_tables, options.expiry, options.export_dir});
-    s->restore_errors_ = s->lobby_->restore(std::move(*stored));
+    s->restore_errors_ = s->lobby_->restore(std::move(stored));
     s->api_ = std::make_unique<Api>(*s->lobby_, options.quotas, env.now_ms, s->storage_.get());
     s->now_ms_ = env.now_ms;
     // The sweep: every second, so that a move timer (10 s at least) runs
@@ -196,6 +224,24 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     s->listener_ = std::make_shared<Listener>(s->io_->ioc, s->ctx_);
     if (auto st = s->listener_->open({address, options.port}); !st) return st;
     s->port_ = s->listener_->port();
+    // 4. On PostgreSQL: the lease, under the URL others forward to.
+    if (shared) {
+      std::string url = options.advertise_url;
+      if (url.empty())
+        url = fmt::format("http://{}:{}",
+                          options.address == "0.0.0.0" ? "127.0.0.1" : options.address, s->port_);
+      if (auto u = parse_http_url(url); !u)
+        return invalid_argument(fmt::format("--advertise-url: {}", u.status().message()));
+      if (options.forward_timeout <= std::chrono::milliseconds(0))
+        return invalid_argument("the forward timeout must be positive");
+      auto lost = s->lease_lost_;
+      if (auto st = s->storage_->join_cluster(url, [lost] { *lost = true; }); !st) return st;
+      s->api_->set_forward(
+          [raw, timeout = options.forward_timeout](const std::string& owner, const ApiRequest& req,
+                                                   std::function<void(ApiResponse)> done) {
+            forward_request(raw->io_->ioc, owner, req, timeout, std::move(done));
+          });
+    }
     return s;
   } catch (const std::exception& e) {
     return internal_error(fmt::format("the server could not start: {}", e.what()));
@@ -235,6 +281,7 @@ void Server::schedule_sweep() {
     lobby_->expire_due(now, &errors);
     for (const auto& e : errors) std::cerr << "meeple serve: " << e << "\n";
     api_->prune_quotas();
+    take_orphans(storage_.get(), *lobby_, io_->orphans_swept_ms, now);
     schedule_sweep();
   });
 }
@@ -242,7 +289,22 @@ void Server::schedule_sweep() {
 void Server::run_until_signal() {
   asio::io_context sig_ioc;
   asio::signal_set signals(sig_ioc, SIGINT, SIGTERM);
-  signals.async_wait([](const boost::system::error_code&, int) {});
+  signals.async_wait([&](const boost::system::error_code&, int) { sig_ioc.stop(); });
+  // A process that lost its database lease stops too (its writes are
+  // refused anyway); its supervisor starts it again with a new epoch.
+  asio::steady_timer check(sig_ioc);
+  std::function<void()> watch = [&] {
+    check.expires_after(std::chrono::milliseconds(200));
+    check.async_wait([&](const boost::system::error_code& ec) {
+      if (ec) return;
+      if (*lease_lost_) {
+        log_line("meeple serve: the database lease was lost; stopping");
+        return sig_ioc.stop();
+      }
+      watch();
+    });
+  };
+  watch();
   sig_ioc.run();
   stop();
 }

@@ -22,6 +22,7 @@
 // Limits::max_connections_per_address from one client address.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -61,6 +62,12 @@ struct ServerOptions {
   std::string export_dir;           // empty: expired tables stay in the database
   int sweep_interval_ms = 0;        // 0: every second
   std::function<int64_t()> now_ms;  // wall clock in ms; empty: the system's
+  // PostgreSQL only (docs/scale.md): the URL other processes on the same
+  // database use to reach this one (http://HOST:PORT); empty: this
+  // process's own address and port (one machine only).
+  std::string advertise_url{};
+  // How long a request forwarded to a table's owner may take.
+  std::chrono::milliseconds forward_timeout{5000};
 };
 
 // Descriptors kept out of the connection budget: SQLite's database, WAL,
@@ -112,6 +119,8 @@ class Server {
   ServerContext ctx_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
+  // Set when the database lease was lost: run_until_signal() stops.
+  std::shared_ptr<std::atomic<bool>> lease_lost_ = std::make_shared<std::atomic<bool>>(false);
   std::vector<std::string> restore_errors_;
   std::function<int64_t()> now_ms_;
   unsigned short port_ = 0;

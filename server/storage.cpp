@@ -15,6 +15,38 @@ bool starts_with(const std::string& s, const char* prefix) {
 
 }  // namespace
 
+// Before the rest of the message, as quota.h marks 429s.
+constexpr const char* kNotOwner = "not the owner: ";
+
+Status not_owner(const std::string& table_id) {
+  return unavailable(fmt::format(
+      "{}another server took table {} over; retry the request (with the same request_id)",
+      kNotOwner, table_id));
+}
+
+bool is_not_owner(const Status& st) {
+  return st.code() == StatusCode::kUnavailable && st.message().rfind(kNotOwner, 0) == 0;
+}
+
+Status Storage::join_cluster(const std::string&, std::function<void()>) {
+  return failed_precondition(
+      "several servers on one database need PostgreSQL (--db postgresql://...); a SQLite file "
+      "is served by one process");
+}
+
+Result<TableClaim> Storage::claim_table(const std::string&) {
+  return TableClaim{true, ""};
+}
+
+Result<StoredTable> Storage::load_table(const std::string& id) {
+  return not_found(fmt::format("no table '{}'", id));
+}
+
+Result<std::vector<StoredTable>> Storage::list_tables(const std::string&, size_t,
+                                                      std::vector<size_t>*) {
+  return std::vector<StoredTable>{};
+}
+
 bool is_postgres_url(const std::string& db) {
   return starts_with(db, "postgresql://") || starts_with(db, "postgres://");
 }

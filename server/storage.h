@@ -118,6 +118,20 @@ struct StoredTable {
 // Field by field, for meeple migrate's check and the tests.
 bool same_table(const StoredTable& a, const StoredTable& b, std::string* difference = nullptr);
 
+// Several processes on one database (PostgreSQL; docs/scale.md): who may
+// write a table. `ours`: this process owns it now (it took it, or had it);
+// otherwise `owner_url` is the live owner's advertised URL.
+struct TableClaim {
+  bool ours = false;
+  std::string owner_url{};
+};
+
+// A write refused because another process took the table over (the
+// fencing check of docs/scale.md): 503, and the table leaves this
+// process's memory; the client retries with its request_id.
+Status not_owner(const std::string& table_id);
+bool is_not_owner(const Status& st);
+
 class Storage {
  public:
   using Done = std::function<void(const Status&)>;
@@ -158,6 +172,26 @@ class Storage {
   // Expires a table: `keep` marks it expired (rows stay, never loaded
   // again); otherwise its rows are deleted (its log was exported).
   virtual void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done) = 0;
+
+  // Sharing the database with other processes (docs/scale.md). After
+  // join_cluster() (PostgreSQL only; `meeple serve`), this process holds a
+  // lease renewed every second under `advertise_url`, every write checks
+  // that it still owns its table (else not_owner()), and tables are taken
+  // one at a time with claim_table() and load_table() instead of
+  // load_all(). `on_lost` runs (on another thread) if the lease could not
+  // be renewed in time: the process must stop. SQLite: unsupported.
+  virtual Status join_cluster(const std::string& advertise_url, std::function<void()> on_lost);
+  virtual bool shared() const { return false; }
+  // Takes table `id` if its owner is absent or dead; not_found if there is
+  // no such live table.
+  virtual Result<TableClaim> claim_table(const std::string& id);
+  // One live table with its seats and log (as load_all() gives it).
+  virtual Result<StoredTable> load_table(const std::string& id);
+  // Live tables, newest first, without logs (the lobby's list of every
+  // process's tables); `status` empty for all. `versions` gets each
+  // table's log length.
+  virtual Result<std::vector<StoredTable>> list_tables(const std::string& status, size_t limit,
+                                                       std::vector<size_t>* versions);
 
   virtual bool failed() const = 0;
   // Why the storage failed (empty while it works).

@@ -8,6 +8,7 @@
 #include <pqxx/pqxx>
 
 #include "server/log.h"
+#include "server/read_postgres.h"
 #include "server/schema_postgres.h"
 
 namespace meeple::server {
@@ -63,6 +64,22 @@ void insert_table(pqxx::transaction_base& tx, const StoredTable& t, bool whole) 
     tx.exec_params("UPDATE tables SET expired_at = $1 WHERE id = $2", *t.expired_at, t.id);
 }
 
+// Fencing (docs/scale.md): whether `owner` still owns the table, with its
+// lease alive. FOR SHARE locks the table's row until this transaction
+// ends, so a takeover (an UPDATE of that row) either committed before,
+// and this check sees the new owner, or waits until this write committed
+// and the new owner's replay includes it.
+bool still_owner(pqxx::transaction_base& tx, const std::string& table_id,
+                 const std::optional<PostgresStorage::Owner>& owner) {
+  if (!owner) return true;  // one process on the database (meeple migrate, tests)
+  return !tx.exec_params(
+                "SELECT 1 FROM tables t JOIN servers s ON s.id = t.owner_id "
+                "WHERE t.id = $1 AND t.owner_id = $2 AND t.owner_epoch = $3 AND s.epoch = $3 "
+                "AND s.expires_at > now() FOR SHARE OF t",
+                table_id, owner->id, owner->epoch)
+              .empty();
+}
+
 }  // namespace
 
 std::string redact_url(const std::string& url) {
@@ -113,113 +130,53 @@ Result<std::unique_ptr<PostgresStorage>> PostgresStorage::open(const std::string
   if (auto st = migrate_postgres(*c); !st)
     return Status(st.code(),
                   fmt::format("cannot use PostgreSQL database '{}': {}", shown, st.message()));
-  return std::unique_ptr<PostgresStorage>(new PostgresStorage(std::move(c), shown));
+  return std::unique_ptr<PostgresStorage>(new PostgresStorage(std::move(c), url, shown));
 }
 
 PostgresStorage::~PostgresStorage() {
   stop();
 }
 
+Status PostgresStorage::join_cluster(const std::string& advertise_url,
+                                     std::function<void()> on_lost) {
+  if (lease_) return failed_precondition("this storage has joined already");
+  auto lease = PostgresLease::open(full_url_, advertise_url, std::move(on_lost));
+  if (!lease) return lease.status();
+  lease_ = std::move(*lease);
+  owner_ = Owner{lease_->id(), lease_->epoch()};
+  return Status::ok();
+}
+
+Result<TableClaim> PostgresStorage::claim_table(const std::string& id) {
+  if (!lease_) return TableClaim{true, ""};
+  return lease_->claim(id);
+}
+
+Result<StoredTable> PostgresStorage::load_table(const std::string& id) {
+  if (!lease_) return failed_precondition("load_table needs join_cluster first");
+  return lease_->load(id);
+}
+
+Result<std::vector<std::string>> PostgresStorage::orphan_tables(size_t limit) {
+  if (!lease_) return std::vector<std::string>{};
+  return lease_->orphans(limit);
+}
+
+Result<std::vector<StoredTable>> PostgresStorage::list_tables(const std::string& status,
+                                                              size_t limit,
+                                                              std::vector<size_t>* versions) {
+  if (!lease_) return std::vector<StoredTable>{};
+  return lease_->list(status, limit, versions);
+}
+
 Result<std::vector<StoredTable>> PostgresStorage::load(bool with_expired) {
-  std::vector<StoredTable> out;
-  std::map<std::string, size_t> index;
-  const std::string live = with_expired ? "" : " WHERE expired_at IS NULL";
-  const std::string of_live =
-      with_expired ? "" : " WHERE table_id IN (SELECT id FROM tables WHERE expired_at IS NULL)";
   try {
-    // One snapshot for all four queries.
+    // One snapshot for all queries.
     pqxx::read_transaction tx(*conn_);
-    for (const auto& row :
-         tx.exec("SELECT id, game, options, seed, seed_hash, status, created_at, updated_at, "
-                 "client, move_seconds, rematch_id, expired_at FROM tables" +
-                 live + " ORDER BY created_at, id")) {
-      StoredTable t;
-      t.id = row[0].as<std::string>();
-      t.game = row[1].as<std::string>();
-      t.options = json::parse(row[2].as<std::string>(), nullptr, false);
-      if (t.options.is_discarded())
-        return data_loss(fmt::format("table {}: stored options are not JSON", t.id));
-      auto seed = Rng::parse(row[3].as<std::string>());
-      if (!seed) return data_loss(fmt::format("table {}: stored seed is not a number", t.id));
-      t.seed = *seed;
-      t.seed_hash = row[4].as<std::string>();
-      t.status = row[5].as<std::string>();
-      t.created_at = row[6].as<int64_t>();
-      t.updated_at = row[7].as<int64_t>();
-      t.client = row[8].as<std::string>();
-      t.move_seconds = row[9].as<int64_t>();
-      t.rematch_id = row[10].as<std::string>();
-      if (!row[11].is_null()) t.expired_at = row[11].as<int64_t>();
-      index[t.id] = out.size();
-      out.push_back(std::move(t));
-    }
-    for (const auto& row :
-         tx.exec("SELECT table_id, seat, kind, level, token_hash, claimed, access, auto_answer, "
-                 "name, away, resigned FROM seats" +
-                 of_live + " ORDER BY table_id, seat")) {
-      auto it = index.find(row[0].as<std::string>());
-      if (it == index.end()) return data_loss("a seat row names an unknown table");
-      StoredSeat s;
-      s.seat = row[1].as<int>();
-      s.kind = row[2].as<std::string>();
-      s.level = row[3].as<int>();
-      s.token_hash = row[4].as<std::string>();
-      s.claimed = row[5].as<bool>();
-      s.access = row[6].as<std::string>();
-      s.auto_answer = row[7].as<bool>();
-      s.name = row[8].as<std::string>();
-      s.away = row[9].as<bool>();
-      s.resigned = row[10].as<bool>();
-      out[it->second].seats.push_back(std::move(s));
-    }
-    for (const auto& row :
-         tx.exec("SELECT table_id, idx, seat, action, supplied, hash FROM actions" + of_live +
-                 " ORDER BY table_id, idx")) {
-      auto it = index.find(row[0].as<std::string>());
-      if (it == index.end()) return data_loss("an action row names an unknown table");
-      auto& log = out[it->second].log;
-      if (row[1].as<int64_t>() != static_cast<int64_t>(log.size()))
-        return data_loss(fmt::format("table {}: action log has a gap at entry {}",
-                                     out[it->second].id, log.size()));
-      LogEntry e;
-      e.seat = static_cast<Seat>(row[2].as<int>());
-      e.action = static_cast<Action>(row[3].as<int64_t>());
-      e.supplied = row[4].as<bool>();
-      const std::string hash = row[5].as<std::string>();
-      char* end = nullptr;
-      e.hash = std::strtoull(hash.c_str(), &end, 16);
-      if (hash.empty() || hash.size() > 16 || *end != '\0')
-        return data_loss(fmt::format("table {}: entry {} has a malformed state hash",
-                                     out[it->second].id, log.size()));
-      log.push_back(e);
-    }
-    for (const auto& row : tx.exec("SELECT table_id, idx, seat, kind, at FROM notes" + of_live +
-                                   " ORDER BY table_id, seq")) {
-      auto it = index.find(row[0].as<std::string>());
-      if (it == index.end()) return data_loss("a note row names an unknown table");
-      TableNote n;
-      n.index = static_cast<size_t>(row[1].as<int64_t>());
-      n.seat = row[2].as<int>();
-      n.kind = row[3].as<std::string>();
-      n.at = row[4].as<int64_t>();
-      out[it->second].notes.push_back(std::move(n));
-    }
-    // Byte order, as SQLite sorts them (meeple migrate compares the two).
-    for (const auto& row :
-         tx.exec("SELECT table_id, seat, request_id, version FROM requests" + of_live +
-                 " ORDER BY table_id, seat, request_id COLLATE \"C\"")) {
-      auto it = index.find(row[0].as<std::string>());
-      if (it == index.end()) return data_loss("a request row names an unknown table");
-      StoredRequest r;
-      r.seat = row[1].as<int>();
-      r.id = row[2].as<std::string>();
-      r.version = static_cast<size_t>(row[3].as<int64_t>());
-      out[it->second].requests.push_back(std::move(r));
-    }
+    return read_tables(tx, with_expired, "");
   } catch (const std::exception& e) {
     return unavailable(pg_error(e));
   }
-  return out;
 }
 
 Status PostgresStorage::import_tables(const std::vector<StoredTable>& tables) {
@@ -244,11 +201,15 @@ void PostgresStorage::start() {
 }
 void PostgresStorage::stop() {
   writer_.stop();
+  // After the last write: then the lease is given up for others to take.
+  if (lease_) lease_->stop();
 }
 bool PostgresStorage::failed() const {
-  return writer_.failed();
+  return writer_.failed() || (lease_ && lease_->lost());
 }
 std::string PostgresStorage::failure() const {
+  if (lease_ && lease_->lost() && !writer_.failed())
+    return "this server lost its lease on the database (another server may own its tables)";
   return writer_.failure();
 }
 
@@ -286,6 +247,8 @@ void PostgresStorage::create_table(const StoredTable& t, Done done, const std::s
   if (rematch_of) old_id = *rematch_of;
   submit(
       [t, old_id](pqxx::transaction_base& tx) -> Status {
+        // No owner yet: the process that gets the table's first request
+        // takes it (Lobby::open_table, docs/scale.md).
         insert_table(tx, t, false);
         if (old_id &&
             tx.exec_params("UPDATE tables SET rematch_id = $1 WHERE id = $2", t.id, *old_id)
@@ -302,8 +265,9 @@ void PostgresStorage::append(const std::string& table_id, size_t first_index,
   std::vector<StoredRequest> requests;
   if (request) requests.push_back(*request);
   submit(
-      [table_id, first_index, entries = std::move(entries), status, requests,
-       at = now()](pqxx::transaction_base& tx) -> Status {
+      [table_id, first_index, entries = std::move(entries), status, requests, at = now(),
+       owner = owner_](pqxx::transaction_base& tx) -> Status {
+        if (!still_owner(tx, table_id, owner)) return not_owner(table_id);
         insert_requests(tx, table_id, requests);
         for (size_t i = 0; i < entries.size(); ++i) {
           const auto& e = entries[i];
@@ -327,7 +291,9 @@ void PostgresStorage::update_seat(const std::string& table_id, const StoredSeat&
   std::optional<std::string> new_status;
   if (status) new_status = *status;
   submit(
-      [table_id, s, n, new_status, at = now()](pqxx::transaction_base& tx) -> Status {
+      [table_id, s, n, new_status, at = now(),
+       owner = owner_](pqxx::transaction_base& tx) -> Status {
+        if (!still_owner(tx, table_id, owner)) return not_owner(table_id);
         if (tx.exec_params("UPDATE seats SET token_hash = $1, claimed = $2, auto_answer = $3, "
                            "name = $4, away = $5, resigned = $6 WHERE table_id = $7 AND seat = $8",
                            s.token_hash, s.claimed, s.auto_answer, s.name, s.away, s.resigned,
@@ -348,7 +314,8 @@ void PostgresStorage::update_seat(const std::string& table_id, const StoredSeat&
 void PostgresStorage::expire_table(const std::string& table_id, bool keep, int64_t at_ms,
                                    Done done) {
   submit(
-      [table_id, keep, at_ms](pqxx::transaction_base& tx) -> Status {
+      [table_id, keep, at_ms, owner = owner_](pqxx::transaction_base& tx) -> Status {
+        if (!still_owner(tx, table_id, owner)) return not_owner(table_id);
         // Expired first: the actions trigger lets only an expired table's
         // rows go (schema_postgres.cpp).
         tx.exec_params("UPDATE tables SET expired_at = $1 WHERE id = $2", at_ms, table_id);

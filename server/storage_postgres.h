@@ -9,12 +9,14 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <pqxx/connection>
 #include <pqxx/transaction_base>
 #include <string>
 #include <vector>
 
 #include "server/group_commit.h"
+#include "server/lease_postgres.h"
 #include "server/storage.h"
 
 namespace meeple::server {
@@ -44,17 +46,36 @@ class PostgresStorage final : public Storage {
   void expire_table(const std::string& table_id, bool keep, int64_t at_ms, Done done) override;
   bool failed() const override;
   std::string failure() const override;
+  Status join_cluster(const std::string& advertise_url, std::function<void()> on_lost) override;
+  bool shared() const override { return lease_ != nullptr; }
+  Result<TableClaim> claim_table(const std::string& id) override;
+  Result<StoredTable> load_table(const std::string& id) override;
+  Result<std::vector<StoredTable>> list_tables(const std::string& status, size_t limit,
+                                               std::vector<size_t>* versions) override;
+  // Tables of dead processes that would go on by themselves (timers,
+  // computer seats): PostgresLease::orphans; none before join_cluster.
+  Result<std::vector<std::string>> orphan_tables(size_t limit);
+
+  // Who writes (after join_cluster): every write checks it still owns its
+  // table, in its own transaction (docs/scale.md "Fencing").
+  struct Owner {
+    int64_t id = 0;
+    int64_t epoch = 0;
+  };
 
  private:
-  PostgresStorage(std::unique_ptr<pqxx::connection> c, std::string shown_url)
-      : conn_(std::move(c)), url_(std::move(shown_url)) {}
+  PostgresStorage(std::unique_ptr<pqxx::connection> c, std::string url, std::string shown_url)
+      : conn_(std::move(c)), full_url_(std::move(url)), url_(std::move(shown_url)) {}
   // A job runs inside its own savepoint of the batch's transaction.
   using Job = std::function<Status(pqxx::transaction_base&)>;
   void submit(Job job, Done done) { writer_.submit(std::move(job), std::move(done)); }
   Status run_batch(std::vector<Job>& jobs, std::vector<Status>& results);
 
   std::unique_ptr<pqxx::connection> conn_;
-  std::string url_;  // without its password, for messages
+  std::string full_url_;  // for the lease's own connections
+  std::string url_;       // without its password, for messages
+  std::unique_ptr<PostgresLease> lease_;
+  std::optional<Owner> owner_;  // set once, before start()
   GroupCommitWriter<Job> writer_{[this](std::vector<Job>& jobs, std::vector<Status>& results) {
     return run_batch(jobs, results);
   }};

@@ -145,6 +145,7 @@ void Table::write_seat(const StoredSeat& changed, std::optional<TableNote> note,
           self->last_activity_ms_ = self->env_.now_ms();
       }
     }
+    if (is_not_owner(st) && self->env_.lost_table) self->env_.lost_table(self->meta_.id);
     done(st);
     if (!st) return;
     self->env_.post_io([self] {
@@ -620,6 +621,7 @@ void Table::committed(const Status& st, Match next, Pending p) {
       std::lock_guard lock(mu_);
       broken_ = true;
     }
+    if (is_not_owner(st) && env_.lost_table) env_.lost_table(meta_.id);
     p.done(st);
   } else {
     size_t version = 0;
@@ -815,6 +817,7 @@ void Table::store_token(const StoredSeat& chosen, const std::string& token, Repl
         self->last_activity_ms_ = self->env_.now_ms();
       }
     }
+    if (is_not_owner(st) && self->env_.lost_table) self->env_.lost_table(self->meta_.id);
     if (!st) return done(st);
     done(json{{"seat", chosen.seat}, {"token", token}});
     self->env_.post_io([self] { self->broadcast(); });

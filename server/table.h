@@ -55,6 +55,9 @@ struct TableEnv {
   // told whether the bots are busy, and then thinks at kBusyHintLevel.
   std::function<bool(std::function<void(bool busy)>)> post_hint;
   std::function<int64_t()> now_ms;  // wall clock in ms (tests move it)
+  // Another process took the table over (a write came back not_owner(),
+  // storage.h): the table leaves this process's memory.
+  std::function<void(const std::string& table_id)> lost_table{};
 };
 
 // The newest entries of the log in words each snapshot carries ("log"); the
