@@ -6,7 +6,7 @@
 # DIR defaults to /tmp/meeple-local (HAProxy takes 4,000 connections:
 # raise maxconn in the config with `ulimit -n`). Ports: HAProxy on $MEEPLE_PORT (8080),
 # the servers on the three ports above it. The meeple binary is $MEEPLE
-# (default: build/cli/meeple of this checkout). Debian packages only:
+# (default: build/release/cli/meeple of this checkout, as scripts/run.sh builds it). Debian packages only:
 # postgresql-15 and haproxy (scripts/setup.sh installs them).
 # Every client reaches the servers from HAProxy's address, so their quotas
 # per client address are off here (limit at the balancer instead), and
@@ -24,7 +24,7 @@ cmd=${1:-}
 dir=${2:-/tmp/meeple-local}
 port=${MEEPLE_PORT:-8080}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-meeple=${MEEPLE:-$here/build/cli/meeple}
+meeple=${MEEPLE:-$here/build/release/cli/meeple}
 bin=${MEEPLE_PG_BIN:-/usr/lib/postgresql/15/bin}
 as_pg() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
