@@ -206,7 +206,7 @@ export function renderRisk(container, snap, opts) {
     if (ui.from && ui.to) {
       const most = Math.max(1, movable(ui.from));
       const n = Math.min(ui.fortify || most, most);
-      const input = h('input', { id: 'fortify-count', type: 'number', min: 1, max: most, value: n, onchange: (e) => { ui.fortify = Number(e.target.value) || 1; } });
+      const input = h('input', { id: 'fortify-count', type: 'number', min: 1, max: most, value: n, oninput: (e) => { ui.fortify = Number(e.target.value) || 1; }, onchange: (e) => { ui.fortify = Number(e.target.value) || 1; } });
       controls.push(h('p.prompt', { id: 'prompt' }, `Move from ${tname(ui.from)} to ${tname(ui.to)}: `, input, ' armies ',
         h('button.primary', { id: 'fortify-go', onclick: () => {
           const k = Number(input.value) || 1;
