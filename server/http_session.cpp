@@ -175,18 +175,14 @@ void HttpSession::upgrade(Request req) {
   if (path.rfind(prefix, 0) != 0)
     return send_error(404, "not_found", "WebSocket endpoint is /ws/tables/{id}", false);
   // On a shared database a table whose owner died is taken over here; a
-  // table a live process owns is not served here (its moves would not
-  // reach this socket): the client reconnects, through the balancer that
-  // routes by table id to the owner.
-  auto found = ctx_.lobby->acquire(path.substr(prefix.size()));
+  // table a live process owns is shown from this process's mirror of it,
+  // which follows the owner's commits (docs/scale.md "Fan-out").
+  auto found = ctx_.lobby->watch(path.substr(prefix.size()));
   if (!found) {
     auto r = error_response(found.status());
     return send_json(r.status, r.body, false);
   }
-  if (!found->table)
-    return send_error(503, "unavailable",
-                      "another server has this table right now; reconnect in a moment", false);
-  auto table = found->table;
+  auto table = *found;
   const auto token = query.find("token");
   auto seat = table->authenticate(token == query.end() ? "" : token->second);
   if (!seat) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <pqxx/pqxx>
 
+#include "server/changes_postgres.h"
 #include "server/log.h"
 #include "server/read_postgres.h"
 
@@ -25,6 +26,7 @@ std::unique_ptr<pqxx::connection> connect_quietly(const std::string& url) {
 }
 
 const std::string kLeaseInterval = fmt::format("{} seconds", kLeaseTime.count());
+const std::string kMirrorMarkInterval = fmt::format("{} seconds", kMirrorMarkTime.count());
 
 }  // namespace
 
@@ -162,6 +164,28 @@ Result<StoredTable> PostgresLease::load(const std::string& id) {
     if (!tables) return tables.status();
     if (tables->empty()) return not_found(fmt::format("no table '{}'", id));
     return std::move(tables->front());
+  } catch (const std::exception& e) {
+    return unavailable(trimmed_error(e));
+  }
+}
+
+Status PostgresLease::keep_mirrored(const std::vector<std::string>& ids) {
+  // A PostgreSQL array literal; ids are hex (checked), so nothing to quote.
+  std::string list = "{";
+  for (const auto& id : ids) {
+    if (!is_table_id(id)) return invalid_argument(fmt::format("'{}' is not a table id", id));
+    if (list.size() > 1) list += ',';
+    list += id;
+  }
+  list += '}';
+  std::lock_guard lock(query_mu_);
+  try {
+    pqxx::work w(*query_conn_);
+    w.exec_params(
+        "UPDATE tables SET mirrored_until = now() + $2::interval WHERE id = ANY($1::text[])", list,
+        kMirrorMarkInterval);
+    w.commit();
+    return Status::ok();
   } catch (const std::exception& e) {
     return unavailable(trimmed_error(e));
   }

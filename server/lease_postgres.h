@@ -55,6 +55,8 @@ class PostgresLease {
   // on without a request (a move timer, a computer or away seat): the
   // sweep takes them, so no game waits for a visitor after a crash.
   Result<std::vector<std::string>> orphans(size_t limit);
+  // Marks `ids` (table ids, checked) as shown here for kMirrorMarkTime.
+  Status keep_mirrored(const std::vector<std::string>& ids);
   // Ends renewal and gives the lease up at once (expires_at = now()), so
   // others take this process's tables without waiting: a clean stop.
   void stop();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "core/json_integer.h"
 #include "core/registry.h"
 #include "server/crypto.h"
+#include "server/log.h"
 #include "server/player_name.h"
 #include "server/quota.h"
 #include "server/safe_text.h"
@@ -144,9 +146,9 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
 
 namespace {
 
-// A stored table rebuilt with Match::replay of its log, which checks every
+// A stored table's log replayed with Match::replay, which checks every
 // state hash and chance outcome.
-Result<std::shared_ptr<Table>> rebuild_table(const TableEnv& env, StoredTable t) {
+Result<Match> replay_stored(const StoredTable& t) {
   json entries = json::array();
   for (const auto& e : t.log) {
     json je = {{"action", e.action}, {"hash", hash_to_hex(e.hash)}};
@@ -167,6 +169,14 @@ Result<std::shared_ptr<Table>> rebuild_table(const TableEnv& env, StoredTable t)
   if (static_cast<int>(t.seats.size()) != m->game().num_seats())
     return data_loss(fmt::format("table {}: {} stored seats for a {}-seat game", t.id,
                                  t.seats.size(), m->game().num_seats()));
+  return std::move(*m);
+}
+
+Result<std::shared_ptr<Table>> rebuild_table(const TableEnv& env, StoredTable t,
+                                             bool mirror = false) {
+  auto m = replay_stored(t);
+  if (!m) return m.status();
+  if (mirror) return Table::mirror(env, std::move(t), std::move(*m));
   return std::make_shared<Table>(env, std::move(t), std::move(*m));
 }
 
@@ -246,6 +256,80 @@ Result<Lobby::Found> Lobby::acquire(const std::string& id) {
   // Computer seats and move timers go on from the stored state.
   env_.post_io([t = *table] { t->start_bot_if_due(); });
   return Found{*table};
+}
+
+Result<std::shared_ptr<Table>> Lobby::watch(const std::string& id) {
+  auto found = acquire(id);
+  if (!found) return found.status();
+  if (found->table) return found->table;
+  {
+    std::lock_guard lock(mirrors_mu_);
+    if (auto it = mirrors_.find(id); it != mirrors_.end())
+      if (auto m = it->second.lock()) return m;
+  }
+  const uint64_t refreshes_before = refreshes_;
+  // Marked before it is read: every commit after the mark announces
+  // itself, every one before it is in what is read.
+  if (auto st = env_.storage->keep_mirrored({id}); !st) return st;
+  auto stored = env_.storage->load_table(id);
+  if (!stored) return stored.status();
+  auto built = rebuild_table(env_, std::move(*stored), true);
+  if (!built) return built.status();
+  std::shared_ptr<Table> mirror;
+  {
+    std::lock_guard lock(mirrors_mu_);
+    auto& slot = mirrors_[id];
+    mirror = slot.lock();
+    if (!mirror) slot = mirror = *built;  // else another watcher's came first
+  }
+  // A change told while this one was read may be newer than what it read.
+  if (refreshes_ != refreshes_before) refresh_mirror(id, mirror);
+  return mirror;
+}
+
+void Lobby::refresh_mirrors(const std::vector<std::string>& ids, bool all) {
+  ++refreshes_;
+  std::vector<std::pair<std::string, std::shared_ptr<Table>>> due;
+  {
+    std::lock_guard lock(mirrors_mu_);
+    std::erase_if(mirrors_, [](const auto& kv) { return kv.second.expired(); });
+    if (all) {
+      for (const auto& [id, weak] : mirrors_)
+        if (auto m = weak.lock()) due.emplace_back(id, std::move(m));
+    } else {
+      for (const auto& id : ids)
+        if (auto it = mirrors_.find(id); it != mirrors_.end())
+          if (auto m = it->second.lock()) due.emplace_back(id, std::move(m));
+    }
+  }
+  if (all && !due.empty()) {
+    std::vector<std::string> shown;
+    for (const auto& [id, mirror] : due) shown.push_back(id);
+    if (auto st = env_.storage->keep_mirrored(shown); !st)
+      log_line("marking the tables shown here failed: " + st.message());
+  }
+  for (const auto& [id, mirror] : due) refresh_mirror(id, mirror);
+}
+
+void Lobby::refresh_mirror(const std::string& id, const std::shared_ptr<Table>& mirror) {
+  auto stored = env_.storage->load_table(id);
+  if (!stored) {
+    // Expired (or its rows exported and deleted): gone for the watchers too.
+    if (stored.status().code() == StatusCode::kNotFound) return mirror->follow_expired();
+    return log_line(
+        fmt::format("reading table {} for its watchers failed: {}", id, stored.status().message()));
+  }
+  auto m = replay_stored(*stored);
+  if (!m)
+    return log_line(
+        fmt::format("replaying table {} for its watchers failed: {}", id, m.status().message()));
+  mirror->follow(std::move(*stored), std::move(*m));
+}
+
+size_t Lobby::mirror_count() const {
+  std::lock_guard lock(mirrors_mu_);
+  return static_cast<size_t>(std::count_if(mirrors_.begin(), mirrors_.end(),
+                                           [](const auto& kv) { return !kv.second.expired(); }));
 }
 
 void Lobby::forget(const std::string& id) {

@@ -24,6 +24,8 @@
 // left out and reported, the others still serve.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -70,6 +72,16 @@ class Lobby {
     std::string owner_url{};
   };
   Result<Found> acquire(const std::string& id);
+  // A table for a WebSocket (docs/scale.md "Fan-out"): as acquire, but a
+  // table a live process owns is shown from a mirror (Table::mirror), one
+  // per table shared by this process's watchers, kept up to date by
+  // refresh_mirrors and dropped when its last watcher leaves.
+  Result<std::shared_ptr<Table>> watch(const std::string& id);
+  // Reads the mirrors of `ids` (every mirror when `all`) again from the
+  // database and tells their watchers what changed (server/
+  // changes_postgres.h calls it; ids without a mirror here are skipped).
+  void refresh_mirrors(const std::vector<std::string>& ids, bool all);
+  size_t mirror_count() const;
   // Drops a table another process took over.
   void forget(const std::string& id);
   // Summaries, newest first; `status` empty or "open"/"running"/"finished".
@@ -104,6 +116,12 @@ class Lobby {
   // One takeover at a time: two requests for one table must not rebuild it
   // twice. Held across the database round trips (never with mu_).
   std::mutex acquire_mu_;
+  // Mirrors of tables other processes own, by id. refreshes_ counts
+  // refresh_mirrors calls: a mirror built while one ran is read again.
+  void refresh_mirror(const std::string& id, const std::shared_ptr<Table>& mirror);
+  mutable std::mutex mirrors_mu_;
+  std::map<std::string, std::weak_ptr<Table>> mirrors_;
+  std::atomic<uint64_t> refreshes_{0};
   // The lobby list of a shared database, cached for a second.
   mutable std::mutex list_mu_;
   mutable int64_t list_at_ms_ = 0;

@@ -101,6 +101,12 @@ CREATE TABLE servers(
 ALTER TABLE tables ADD COLUMN owner_id BIGINT, ADD COLUMN owner_epoch BIGINT;
 CREATE INDEX tables_live_by_created ON tables(created_at) WHERE expired_at IS NULL;
 )SQL"},
+    // Until when another process shows the table to WebSockets (a mirror,
+    // docs/scale.md "Fan-out"): only then do its writes NOTIFY, so the
+    // common case (every watcher on the owner) pays nothing.
+    Migration{"tables watched from other processes", R"SQL(
+ALTER TABLE tables ADD COLUMN mirrored_until TIMESTAMPTZ;
+)SQL"},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

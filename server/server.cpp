@@ -10,6 +10,7 @@
 
 #include "core/text.h"
 #include "server/beast.h"
+#include "server/changes_postgres.h"
 #include "server/forward.h"
 #include "server/listener.h"
 #include "server/log.h"
@@ -236,6 +237,14 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
         return invalid_argument("the forward timeout must be positive");
       auto lost = s->lease_lost_;
       if (auto st = s->storage_->join_cluster(url, [lost] { *lost = true; }); !st) return st;
+      // WebSockets here for tables other processes own follow their commits.
+      auto changes = PostgresChanges::open(
+          options.db_path,
+          [lobby = s->lobby_.get()](const std::vector<std::string>& ids, bool all) {
+            lobby->refresh_mirrors(ids, all);
+          });
+      if (!changes) return changes.status();
+      s->changes_ = std::move(*changes);
       s->api_->set_forward(
           [raw, timeout = options.forward_timeout](const std::string& owner, const ApiRequest& req,
                                                    std::function<void(ApiResponse)> done) {
@@ -309,6 +318,10 @@ void Server::run_until_signal() {
   stop();
 }
 
+size_t Server::mirror_count() const {
+  return lobby_->mirror_count();
+}
+
 void Server::stop() {
   if (stopped_) return;
   stopped_ = true;
@@ -318,6 +331,7 @@ void Server::stop() {
   io_->ioc.stop();  // also drops the sweep timer's wait
   for (auto& t : threads_) t.join();
   threads_.clear();
+  changes_.reset();
   if (bots_) bots_->stop();
   if (storage_) storage_->stop();
 }

@@ -10,7 +10,9 @@
 // Threads: `io_threads` run every connection and table step (short work
 // only); `bot_threads` run computer seats' moves and `hint_threads` hints,
 // which may think for seconds (bot_pool.h); one storage thread commits
-// (storage.h). A timer on the io threads hands seats whose move timer ran
+// (storage.h); on a shared PostgreSQL one more listens for other
+// processes' commits to the tables shown here (changes_postgres.h). A
+// timer on the io threads hands seats whose move timer ran
 // out to the computer, expires tables and forgets old quota counters every
 // `sweep_interval_ms`. Whatever a handler or a posted
 // job throws is caught and logged on these threads: no request ends the
@@ -41,6 +43,7 @@
 namespace meeple::server {
 
 class Listener;
+class PostgresChanges;
 
 struct ServerOptions {
   std::string address = "127.0.0.1";
@@ -86,6 +89,8 @@ class Server {
   // Tables whose stored log did not replay (left out, with the reason).
   const std::vector<std::string>& restore_errors() const { return restore_errors_; }
   size_t table_count() const { return lobby_->size(); }
+  // Mirrors of tables other processes own, shown to WebSockets here.
+  size_t mirror_count() const;
   // The connection caps in force (the defaults resolved).
   size_t max_connections() const { return limiter_->max_total(); }
   size_t max_connections_per_address() const { return limiter_->max_per_address(); }
@@ -114,6 +119,8 @@ class Server {
   std::unique_ptr<BotPool> bots_;
   std::chrono::milliseconds sweep_interval_{30000};
   std::unique_ptr<Lobby> lobby_;
+  // On a shared database: other processes' commits, for the mirrors.
+  std::unique_ptr<PostgresChanges> changes_;
   std::unique_ptr<Api> api_;
   std::shared_ptr<ConnectionLimiter> limiter_;
   ServerContext ctx_;

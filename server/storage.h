@@ -187,6 +187,10 @@ class Storage {
   virtual Result<TableClaim> claim_table(const std::string& id);
   // One live table with its seats and log (as load_all() gives it).
   virtual Result<StoredTable> load_table(const std::string& id);
+  // This process shows `ids` to WebSockets without owning them (mirrors):
+  // their writes announce themselves for kMirrorMarkTime from now
+  // (changes_postgres.h). A no-op alone on a database.
+  virtual Status keep_mirrored(const std::vector<std::string>& /*ids*/) { return Status::ok(); }
   // Live tables, newest first, without logs (the lobby's list of every
   // process's tables); `status` empty for all. `versions` gets each
   // table's log length.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <pqxx/pqxx>
 
+#include "server/changes_postgres.h"
 #include "server/log.h"
 #include "server/read_postgres.h"
 #include "server/schema_postgres.h"
@@ -78,6 +79,19 @@ bool still_owner(pqxx::transaction_base& tx, const std::string& table_id,
                 "AND s.expires_at > now() FOR SHARE OF t",
                 table_id, owner->id, owner->epoch)
               .empty();
+}
+
+// Tells the processes that show this table (changes_postgres.h) that it
+// changed. A notification leaves at the COMMIT, and not at all when this
+// job's savepoint is rolled back. One process alone sends none.
+void notify_change(pqxx::transaction_base& tx, const std::string& table_id,
+                   const std::optional<PostgresStorage::Owner>& owner) {
+  // Only while another process shows the table (Storage::keep_mirrored):
+  // with every watcher on the owner, which is the usual case behind a
+  // balancer that routes by table id, nothing is sent.
+  if (owner)
+    tx.exec_params("SELECT pg_notify($1, id) FROM tables WHERE id = $2 AND mirrored_until > now()",
+                   kChangesChannel, table_id);
 }
 
 }  // namespace
@@ -155,6 +169,11 @@ Result<TableClaim> PostgresStorage::claim_table(const std::string& id) {
 Result<StoredTable> PostgresStorage::load_table(const std::string& id) {
   if (!lease_) return failed_precondition("load_table needs join_cluster first");
   return lease_->load(id);
+}
+
+Status PostgresStorage::keep_mirrored(const std::vector<std::string>& ids) {
+  if (!lease_ || ids.empty()) return Status::ok();
+  return lease_->keep_mirrored(ids);
 }
 
 Result<std::vector<std::string>> PostgresStorage::orphan_tables(size_t limit) {
@@ -279,6 +298,7 @@ void PostgresStorage::append(const std::string& table_id, size_t first_index,
         }
         tx.exec_params("UPDATE tables SET status = $1, updated_at = $2 WHERE id = $3", status, at,
                        table_id);
+        notify_change(tx, table_id, owner);
         return Status::ok();
       },
       std::move(done));
@@ -306,6 +326,7 @@ void PostgresStorage::update_seat(const std::string& table_id, const StoredSeat&
         if (new_status)
           tx.exec_params("UPDATE tables SET status = $1 WHERE id = $2", *new_status, table_id);
         tx.exec_params("UPDATE tables SET updated_at = $1 WHERE id = $2", at, table_id);
+        notify_change(tx, table_id, owner);
         return Status::ok();
       },
       std::move(done));
@@ -319,6 +340,7 @@ void PostgresStorage::expire_table(const std::string& table_id, bool keep, int64
         // Expired first: the actions trigger lets only an expired table's
         // rows go (schema_postgres.cpp).
         tx.exec_params("UPDATE tables SET expired_at = $1 WHERE id = $2", at_ms, table_id);
+        notify_change(tx, table_id, owner);
         if (keep) return Status::ok();
         for (const char* sql :
              {"DELETE FROM actions WHERE table_id = $1", "DELETE FROM notes WHERE table_id = $1",

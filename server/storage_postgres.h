@@ -50,6 +50,7 @@ class PostgresStorage final : public Storage {
   bool shared() const override { return lease_ != nullptr; }
   Result<TableClaim> claim_table(const std::string& id) override;
   Result<StoredTable> load_table(const std::string& id) override;
+  Status keep_mirrored(const std::vector<std::string>& ids) override;
   Result<std::vector<StoredTable>> list_tables(const std::string& status, size_t limit,
                                                std::vector<size_t>* versions) override;
   // Tables of dead processes that would go on by themselves (timers,

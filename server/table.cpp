@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
 
 #include "ai/bot.h"
 #include "ai/hint.h"
@@ -34,6 +35,12 @@ std::string duration_words(int64_t seconds) {
   return fmt::format("{} s", seconds);
 }
 
+// Mirrors are never handed to requests (Lobby::acquire); should one be,
+// it refuses rather than write a table it does not own.
+Status mirror_refuses() {
+  return unavailable("this server only shows a copy of the table; another server owns it");
+}
+
 json action_entry(const State& st, Action a) {
   return {{"id", a}, {"json", st.action_to_json(a)}, {"text", st.action_to_string(a)}};
 }
@@ -52,6 +59,55 @@ Table::Table(TableEnv env, StoredTable meta, Match match)
   last_activity_ms_ = std::max(meta_.created_at, meta_.updated_at);
   hinting_.assign(meta_.seats.size(), false);
   seat_write_in_flight_.assign(meta_.seats.size(), false);
+}
+
+std::shared_ptr<Table> Table::mirror(TableEnv env, StoredTable meta, Match match) {
+  auto t = std::make_shared<Table>(std::move(env), std::move(meta), std::move(match));
+  t->mirror_ = true;
+  return t;
+}
+
+namespace {
+
+// What a watcher's view shows of a seat's row.
+bool same_seat_rows(const std::vector<StoredSeat>& a, const std::vector<StoredSeat>& b) {
+  auto row = [](const StoredSeat& s) {
+    return std::tie(s.seat, s.kind, s.level, s.claimed, s.access, s.auto_answer, s.name, s.away,
+                    s.resigned);
+  };
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [&](const StoredSeat& x, const StoredSeat& y) { return row(x) == row(y); });
+}
+
+}  // namespace
+
+void Table::follow(StoredTable meta, Match match) {
+  if (!mirror_) return;
+  {
+    std::lock_guard lock(mu_);
+    const size_t have = match_.log().size();
+    const size_t got = match.log().size();
+    // A read that raced ahead of a newer one already applied: keep ours.
+    if (got < have) return;
+    if (got == have && meta.notes.size() == meta_.notes.size() &&
+        meta.rematch_id == meta_.rematch_id && same_seat_rows(meta.seats, meta_.seats))
+      return;
+    meta.log.clear();
+    meta.requests.clear();
+    meta_ = std::move(meta);
+    match_ = std::move(match);
+    meta_.status = compute_status(match_);
+  }
+  broadcast();
+}
+
+void Table::follow_expired() {
+  {
+    std::lock_guard lock(mu_);
+    if (!mirror_ || expired_) return;
+    expired_ = true;
+  }
+  broadcast();
 }
 
 std::string Table::compute_status(const Match& m) const {
@@ -77,7 +133,9 @@ Result<Seat> Table::authenticate(const std::string& token) {
       // Compare every seat, in constant time, so timing tells nothing.
       if (s.kind == "human" && constant_time_equal(s.token_hash, h)) found = s.seat;
     }
-    if (found != kSpectator && !meta_.seats[static_cast<size_t>(found)].claimed) {
+    // A mirror writes nothing: the owner records the claim on the seat's
+    // first request, which reaches the owner.
+    if (found != kSpectator && !mirror_ && !meta_.seats[static_cast<size_t>(found)].claimed) {
       meta_.seats[static_cast<size_t>(found)].claimed = true;
       meta_.status = compute_status(match_);
       newly_claimed = true;
@@ -124,6 +182,7 @@ bool Table::timer_runs_for_locked(Seat seat) const {
 
 void Table::write_seat(const StoredSeat& changed, std::optional<TableNote> note,
                        std::optional<std::string> status, std::function<void(const Status&)> done) {
+  if (mirror_) return done(mirror_refuses());
   auto self = shared_from_this();
   auto stored = [self, changed, note, status, done = std::move(done)](const Status& st) {
     {
@@ -488,6 +547,7 @@ void Table::act(Seat seat, json action, std::optional<size_t> expect, Reply done
 }
 
 void Table::enqueue(Pending p) {
+  if (mirror_) return p.done(mirror_refuses());
   {
     std::lock_guard lock(mu_);
     queue_.push_back(std::move(p));
@@ -657,7 +717,7 @@ void Table::start_bot_if_due() {
   {
     std::lock_guard lock(mu_);
     seat = to_move_locked();
-    if (seat < 0 || bot_running_ || broken_ || expired_) return;
+    if (seat < 0 || bot_running_ || broken_ || expired_ || mirror_) return;
     if (!computer_plays_locked(seat)) return;
     const auto& s = meta_.seats[static_cast<size_t>(seat)];
     level = s.kind == "computer" ? s.level : kAwayLevel;
@@ -806,6 +866,7 @@ void Table::take_reserved(Seat seat, Reply done) {
 }
 
 void Table::store_token(const StoredSeat& chosen, const std::string& token, Reply done) {
+  if (mirror_) return done(mirror_refuses());
   auto self = shared_from_this();
   env_.storage->update_seat(meta_.id, chosen, [self, chosen, token, done](const Status& st) {
     {

@@ -89,6 +89,19 @@ class Table : public std::enable_shared_from_this<Table> {
   using Reply = std::function<void(Result<json>)>;
 
   Table(TableEnv env, StoredTable meta, Match match);
+  // A read-only copy of a table another process owns, for the WebSockets
+  // that reached this one (docs/scale.md "Fan-out"): it never writes,
+  // starts no computer move and takes no request; follow() brings it up
+  // to what the owner committed.
+  static std::shared_ptr<Table> mirror(TableEnv env, StoredTable meta, Match match);
+  bool is_mirror() const { return mirror_; }
+  // A mirror only: the table as stored now (`meta` and its log replayed
+  // into `match`). Nothing changes unless it is newer (a longer log, or
+  // other seats or notes); then every watcher gets its view.
+  void follow(StoredTable meta, Match match);
+  // A mirror only: the owner expired the table (it is no longer stored as
+  // live); the watchers are told, as the owner's are.
+  void follow_expired();
 
   const std::string& id() const { return meta_.id; }
   // The seat a token stands for; kSpectator for an empty token. A token
@@ -243,6 +256,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool answers_for(Seat seat) const;
 
   TableEnv env_;
+  bool mirror_ = false;  // set once, before the table is shared
   mutable std::mutex mu_;
   StoredTable meta_;  // seats and status; meta_.log unused once live
   // The version each committed request id answered, by seat and id
