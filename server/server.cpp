@@ -310,6 +310,17 @@ void Server::run_until_signal() {
         log_line("meeple serve: the database lease was lost; stopping");
         return sig_ioc.stop();
       }
+      // On a shared database a failed commit (its connection dropped: the
+      // database restarted, a network cut) leaves the outcome unknown, so
+      // the tables in memory may differ from what is stored. Stopping gives
+      // the lease up: the other processes (or this one, restarted by its
+      // supervisor) take the tables over from what was committed. Alone on
+      // SQLite the process stays up refusing writes, as documented.
+      if (storage_->shared() && storage_->failed()) {
+        log_line(fmt::format("meeple serve: the database connection failed ({}); stopping",
+                             storage_->failure()));
+        return sig_ioc.stop();
+      }
       watch();
     });
   };

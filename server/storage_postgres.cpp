@@ -158,6 +158,13 @@ Status PostgresStorage::join_cluster(const std::string& advertise_url,
   if (!lease) return lease.status();
   lease_ = std::move(*lease);
   owner_ = Owner{lease_->id(), lease_->epoch()};
+  // Named for the operator (and the fail-over test) in pg_stat_activity.
+  try {
+    pqxx::nontransaction(*conn_).exec(
+        fmt::format("SET application_name = 'meeple-writer-{}'", lease_->id()));
+  } catch (const std::exception& e) {
+    return unavailable(pg_error(e));
+  }
   return Status::ok();
 }
 

@@ -11,6 +11,9 @@ request_id. Then:
   - every acknowledged action is in the stored log exactly once (its
     request row names the version it answered, and the log has no gap);
   - the tables were taken over, within a few seconds (printed).
+A second phase pauses a server (SIGSTOP) past its lease: it must not
+write after waking, and it exits. A third cuts the last server's writer
+connection: its next write fails, it exits, nothing acknowledged is lost.
 
 Usage: failover.py MEEPLE_BINARY   (MEEPLE_TEST_POSTGRES: the server's URL,
 set by ctest's "postgres" fixture, tests/CMakeLists.txt). Python 3's
@@ -370,6 +373,59 @@ def check_forwarding(api, db, servers):
           "a forwarded request is not forwarded again")
 
 
+def check_writer_cut(db, alive):
+    if not alive:
+        fail("no server left for the writer-cut phase")
+    server = alive[0]
+    direct = Api(server.port)
+    status, t = direct.call("POST", "/api/tables", {"game": "reversi"})
+    if status != 201:
+        fail("create: %d %s" % (status, t))
+    path = "/api/tables/" + t["id"]
+    tokens = {x["seat"]: x["token"] for x in t["tokens"]}
+
+    def move():
+        """The first legal action of whichever seat is to move."""
+        for seat, token in sorted(tokens.items()):
+            status, snap = direct.call("GET", path, token=token)
+            if status != 200:
+                return status, snap
+            if snap["legal"]:
+                body = {"action": snap["legal"][0]["json"], "version": snap["table"]["version"]}
+                return direct.call("POST", path + "/actions", body, token)
+        fail("writer cut: no seat has a legal action")
+
+    status, r = move()
+    if status != 200:
+        fail("writer cut: the first action: %d %s" % (status, r))
+    acked = r["version"]
+    lease = psql(db, "SELECT id FROM servers WHERE url LIKE '%%:%d' ORDER BY epoch DESC LIMIT 1"
+                 % server.port)[0][0]
+    cut = psql(db, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                   "WHERE application_name = 'meeple-writer-%s'" % lease)
+    if cut[0][0] != "1":
+        fail("writer cut: found %s writer connections of server %s, not 1" % (cut[0][0], lease))
+    # The next write fails, and the server stops within a second or so.
+    try:
+        status, r = move()
+    except OSError:
+        status, r = None, "no answer"
+    if status == 200:
+        fail("writer cut: an action was acknowledged after the connection was cut")
+    try:
+        server.proc.wait(5)
+    except subprocess.TimeoutExpired:
+        fail("writer cut: the server did not stop after its database connection failed")
+    with open(server.log.name) as f:
+        if "database connection failed" not in f.read():
+            fail("writer cut: the server stopped without saying its database connection failed")
+    stored = int(psql(db, "SELECT count(*) FROM actions WHERE table_id = '%s'" % t["id"])[0][0])
+    if stored < acked:
+        fail("writer cut: %d actions acknowledged, %d stored" % (acked, stored))
+    print("writer cut: the next write failed (%s), the server stopped; the %d acknowledged "
+          "actions are stored" % (status, acked))
+
+
 def main():
     if len(sys.argv) != 2:
         fail("usage: failover.py MEEPLE_BINARY")
@@ -450,6 +506,13 @@ def main():
             if "lost its lease" not in f.read():
                 fail("the paused server stopped without saying it lost its lease")
         print("the paused server stopped after losing its lease (exit %d)" % paused.proc.poll())
+
+        # 3. The database connection of the last server's writer is cut
+        # (a database restart, a network cut): a commit whose outcome is
+        # unknown fails, and the server stops rather than serve tables
+        # that may differ from what was stored; what it acknowledged is
+        # stored.
+        check_writer_cut(db, [s for s in servers if s.proc.poll() is None])
         print("OK")
         ok = True
     finally:
