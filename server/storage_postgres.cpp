@@ -303,9 +303,14 @@ void PostgresStorage::append(const std::string& table_id, size_t first_index,
               table_id, static_cast<int64_t>(first_index + i), int{e.seat}, int64_t{e.action},
               e.supplied, hash_to_hex(e.hash));
         }
-        tx.exec_params("UPDATE tables SET status = $1, updated_at = $2 WHERE id = $3", status, at,
-                       table_id);
-        notify_change(tx, table_id, owner);
+        // The statement every append runs anyway tells whether another
+        // process shows the table: no extra round trip in the usual case.
+        const auto shown = tx.exec_params(
+            "UPDATE tables SET status = $1, updated_at = $2 WHERE id = $3 "
+            "RETURNING coalesce(mirrored_until > now(), false)",
+            status, at, table_id);
+        if (owner && !shown.empty() && shown[0][0].as<bool>())
+          tx.exec_params("SELECT pg_notify($1, $2)", kChangesChannel, table_id);
         return Status::ok();
       },
       std::move(done));
