@@ -16,6 +16,7 @@
 #include "server/player_name.h"
 #include "server/quota.h"
 #include "server/safe_text.h"
+#include "server/seat_json.h"
 
 namespace meeple::server {
 
@@ -184,21 +185,7 @@ Result<std::shared_ptr<Table>> rebuild_table(const TableEnv& env, StoredTable t,
 // fields that the database knows; "to_move" is not stored).
 json stored_summary(const StoredTable& t, size_t version) {
   json seats = json::array();
-  for (const auto& s : t.seats) {
-    json js = {{"seat", s.seat}, {"kind", s.kind}};
-    if (s.kind == "computer") {
-      js["level"] = s.level;
-    } else {
-      js["claimed"] = s.claimed;
-      js["access"] = s.access;
-      js["auto_answer"] = s.auto_answer;
-      js["away"] = s.away;
-      js["resigned"] = s.resigned;
-      js["online"] = false;
-      js["name"] = s.name;
-    }
-    seats.push_back(std::move(js));
-  }
+  for (const auto& s : t.seats) seats.push_back(seat_row_json(s, false));
   const GameInfo* info = all_games().find(t.game);
   return json{{"id", t.id},
               {"game", t.game},

@@ -326,21 +326,7 @@ void Table::mark_claimed(Seat seat) {
 
 json Table::summary_locked() const {
   json seats = json::array();
-  for (const auto& s : meta_.seats) {
-    json js = {{"seat", s.seat}, {"kind", s.kind}};
-    if (s.kind == "computer") {
-      js["level"] = s.level;
-    } else {
-      js["claimed"] = s.claimed;
-      js["access"] = s.access;
-      js["auto_answer"] = s.auto_answer;
-      js["away"] = s.away;
-      js["resigned"] = s.resigned;
-      js["online"] = watched_locked(s.seat);
-      js["name"] = s.name;
-    }
-    seats.push_back(js);
-  }
+  for (const auto& s : meta_.seats) seats.push_back(seat_row_json(s, watched_locked(s.seat)));
   const GameInfo& info = match_.game().info();
   json j = {{"id", meta_.id},
             {"game", info.name},
