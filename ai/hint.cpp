@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "ai/chance.h"
+#include "core/chance.h"
 
 namespace meeple {
 

@@ -9,7 +9,7 @@
 #include <map>
 #include <thread>
 
-#include "ai/chance.h"
+#include "core/chance.h"
 #include "core/decision.h"
 
 namespace meeple {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/chance.h"
 #include "core/json_integer.h"
 #include "core/registry.h"
 
@@ -99,10 +100,8 @@ Status Match::supply_chance(Action outcome) {
 
 Action Match::draw_chance(Rng& rng) const {
   assert(state_->is_chance());
-  const auto outcomes = state_->chance_outcomes();
-  std::vector<double> weights(outcomes.size());
-  for (size_t i = 0; i < outcomes.size(); ++i) weights[i] = outcomes[i].probability;
-  return outcomes[rng.pick(weights)].action;
+  std::vector<double> weights;
+  return sample_chance_outcome(*state_, rng, weights);
 }
 
 Action Match::sample_chance() {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "ai/bot.h"
+#include "core/chance.h"
 #include "core/decision.h"
 #include "core/rng.h"
 #include "python/src/bindings.h"
@@ -45,10 +46,7 @@ Outcome play_one(const Game& game, const State& start, const std::vector<int>& l
     const Seat p = state->current_player();
     Action a;
     if (p == kChance) {
-      const auto outcomes = state->chance_outcomes();
-      weights.clear();
-      for (const ChanceOutcome& o : outcomes) weights.push_back(o.probability);
-      a = outcomes[rng.pick(weights)].action;
+      a = sample_chance_outcome(*state, rng, weights);
     } else if (bots[static_cast<size_t>(p)]) {
       Decision d(game, *state);
       a = bots[static_cast<size_t>(p)]->choose(d);

@@ -1,4 +1,4 @@
-#include "ai/chance.h"
+#include "core/chance.h"
 
 namespace meeple {
 

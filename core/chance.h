@@ -1,11 +1,13 @@
-// Sampling a chance node for searchers and playouts: the same draw as
-// Match::draw_chance (Rng::pick over the outcomes' probabilities), with a
+// Sampling a chance node: Rng::pick over the outcomes' probabilities. The
+// one draw of the engine — Match::draw_chance (so a seed's log), searchers'
+// playouts, the Python batch runner and the benchmarks — with a
 // caller-owned weights buffer so a loop of playouts allocates nothing.
 #pragma once
 
 #include <vector>
 
 #include "core/game.h"
+#include "core/rng.h"
 
 namespace meeple {
 
