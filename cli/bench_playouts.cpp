@@ -10,7 +10,7 @@
 namespace meeple::cli {
 
 Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, int level,
-                                     double seconds, uint64_t seed) {
+                                     double seconds, uint64_t seed, uint64_t cut_at) {
   Rng rng(seed);
   PlayoutRate rate;
   const auto t0 = std::chrono::steady_clock::now();
@@ -26,6 +26,10 @@ Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, in
       bots.push_back(std::move(*bot));
     }
     for (uint64_t steps = 0; !m.state().is_terminal(); ++steps) {
+      if (cut_at > 0 && steps == cut_at) {
+        ++rate.cut;
+        break;
+      }
       if (steps == kMaxStepsPerGame)
         return Status(StatusCode::kInternal, "a game between level-" + std::to_string(level) +
                                                  " bots did not end within " +

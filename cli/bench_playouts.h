@@ -15,6 +15,7 @@ namespace meeple::cli {
 
 struct PlayoutRate {
   uint64_t games = 0, actions = 0;  // actions include chance outcomes
+  uint64_t cut = 0;                 // of `games`: stopped at the step cap, unfinished
   double seconds = 0;
   double games_per_second() const { return seconds > 0 ? static_cast<double>(games) / seconds : 0; }
   double actions_per_second() const {
@@ -36,8 +37,12 @@ inline constexpr uint64_t kMaxStepsPerGame = 2000000;
 
 // Match seeds and bot seeds are drawn from `seed`, so a run is repeatable
 // up to where the clock stops it. An error: a bot chose an illegal action,
-// or a game did not end within kMaxStepsPerGame steps.
+// or a game did not end within kMaxStepsPerGame steps. With `cut_at`, a
+// game still on after that many steps is counted as played and `cut`
+// instead: random players can stall for ever where the rules allow it
+// (Risk 2008: a player with six objectives whose capital is behind 19,000
+// armies it never masses against), which is not an error of the engine.
 Result<PlayoutRate> measure_playouts(const std::shared_ptr<const Game>& game, int level,
-                                     double seconds, uint64_t seed);
+                                     double seconds, uint64_t seed, uint64_t cut_at = 0);
 
 }  // namespace meeple::cli

@@ -14,6 +14,7 @@
 #include "ai/bot.h"
 #include "cli/bench_playouts.h"
 #include "cli/commands.h"
+#include "core/chance.h"
 #include "games/risk/risk_game.h"
 #ifdef MEEPLE_HAVE_RISK_2008
 #include "games/risk_2008/risk_2008_game.h"
@@ -25,11 +26,8 @@ namespace {
 
 // One outcome of `s`'s chance node, sampled with `rng`.
 Action sample_outcome(const State& s, Rng& rng) {
-  const auto outcomes = s.chance_outcomes();
-  double u = rng.unit();
-  size_t k = 0;
-  while (k + 1 < outcomes.size() && (u -= outcomes[k].probability) >= 0) ++k;
-  return outcomes[k].action;
+  thread_local std::vector<double> weights;
+  return sample_chance_outcome(s, rng, weights);
 }
 
 #ifdef MEEPLE_HAVE_RISK_2008
@@ -81,14 +79,19 @@ int bench_risk_2008(double seconds_budget) {
                              form == "dice" ? "dice sampled" : "outcome sampled",
                              static_cast<double>(rolls) / elapsed);
   }
-  auto rate = measure_playouts(random_game, 0, seconds_budget, 1000);
+  // Random players stall in some games (measure_playouts): those are cut
+  // at the practical length the bots and tests use.
+  auto rate =
+      measure_playouts(random_game, 0, seconds_budget, 1000, risk::kRisk2008PracticalLength);
   if (!rate) {
     std::cerr << rate.status().to_string() << "\n";
     return 1;
   }
   std::cout << fmt::format(
-      "risk-2008 3-player command room random games/s:  {:.2f}  ({} games, {:.0f} steps/game)\n",
-      rate->games_per_second(), rate->games, rate->actions_per_game());
+      "risk-2008 3-player command room random games/s:  {:.2f}  ({} games, {:.0f} steps/game, "
+      "{} cut unfinished at {} steps)\n",
+      rate->games_per_second(), rate->games, rate->actions_per_game(), rate->cut,
+      risk::kRisk2008PracticalLength);
   for (const std::string mode : {"command-room", "basic-training"}) {
     auto game = risk::make_risk_2008_game({{"mode", mode}, {"players", 3}});
     if (!game) {
