@@ -86,6 +86,9 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--allowed-host", opt->allowed_hosts,
                   "A host name browsers may use for this server besides localhost and IP "
                   "addresses (repeatable), e.g. --allowed-host mypc.local; other names get 421");
+  cmd->add_option("--trusted-proxy", opt->trusted_proxies,
+                  "The IP address of a load balancer (or, in a cluster, another server) whose "
+                  "X-Forwarded-For names the client, for the per-address quotas (repeatable)");
   cmd->add_option("--web", opt->web_root, "Folder of the web UI (default: the source tree's web/)");
   cmd->add_option("--threads", opt->io_threads, "Network threads")->capture_default_str();
   cmd->add_option("--bot-threads", opt->bot_threads,

@@ -48,6 +48,9 @@ struct Limits {
 struct HostPolicy {
   // Host names allowed besides localhost and IP literals (lower case).
   std::vector<std::string> allowed_hosts;
+  // Peers whose X-Forwarded-For is believed (IP addresses, as
+  // address::to_string() writes them).
+  std::vector<std::string> trusted_proxies;
 };
 
 struct ServerContext {

@@ -42,6 +42,9 @@ class Forwarder : public std::enable_shared_from_this<Forwarder> {
     req_.version(11);
     req_.set(http::field::host, target_.host_header);
     req_.set(kForwardedHeader, "1");
+    // The owner counts the client, not this server, if it trusts this one
+    // (--trusted-proxy); otherwise it ignores the header.
+    if (!in.client.empty()) req_.set("X-Forwarded-For", in.client);
     if (!in.token.empty()) req_.set(http::field::authorization, "Bearer " + in.token);
     if (!in.body.empty()) req_.set(http::field::content_type, "application/json");
     req_.body() = in.body;

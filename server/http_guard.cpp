@@ -129,4 +129,24 @@ void add_security_headers(boost::beast::http::fields& h) {
   h.set("Cross-Origin-Opener-Policy", "same-origin");
 }
 
+ClientAddress client_address(const HostPolicy& policy, const std::string& peer,
+                             std::optional<std::string_view> forwarded_for) {
+  const auto& trusted = policy.trusted_proxies;
+  if (!forwarded_for || std::find(trusted.begin(), trusted.end(), peer) == trusted.end())
+    return {peer};
+  std::string_view last = *forwarded_for;
+  if (const size_t comma = last.rfind(','); comma != std::string_view::npos)
+    last = last.substr(comma + 1);
+  while (!last.empty() && (last.front() == ' ' || last.front() == '\t')) last.remove_prefix(1);
+  while (!last.empty() && (last.back() == ' ' || last.back() == '\t')) last.remove_suffix(1);
+  boost::system::error_code ec;
+  const auto a = boost::asio::ip::make_address(std::string(last), ec);
+  if (ec || last.empty())
+    return {peer, Refusal{400, "invalid_argument",
+                          fmt::format("X-Forwarded-For from a trusted proxy must end with the "
+                                      "client's IP address, not '{}'",
+                                      printable(last, 60))}};
+  return {a.to_string()};
+}
+
 }  // namespace meeple::server

@@ -40,6 +40,19 @@ std::optional<Refusal> check_origin(std::optional<std::string_view> origin,
 // nosniff, no Referer (tokens can sit in URLs), on every answer.
 void add_security_headers(boost::beast::http::fields& headers);
 
+// The client a request is counted against (quotas): the peer's address,
+// or, when the peer is one of policy.trusted_proxies and sent
+// X-Forwarded-For (`forwarded_for`, the header's value), the last address
+// in it, the one that proxy appended (earlier ones are whatever the client
+// wrote). A trusted proxy's header whose last entry is not an IP address is
+// a 400: a misconfigured balancer must not make every client one.
+struct ClientAddress {
+  std::string address;
+  std::optional<Refusal> refusal{};
+};
+ClientAddress client_address(const HostPolicy& policy, const std::string& peer,
+                             std::optional<std::string_view> forwarded_for);
+
 // The host part of a Host header value, lower case, without brackets or
 // port; nullopt if malformed. Exposed for tests.
 std::optional<std::string> host_name(std::string_view host_header);

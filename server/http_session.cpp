@@ -228,7 +228,16 @@ void HttpSession::handle_api(Request req) {
   api.body = std::move(req.body());
   beast::error_code peer_ec;
   const auto peer = stream_.socket().remote_endpoint(peer_ec);
-  if (!peer_ec) api.client = peer.address().to_string();  // quotas per address
+  if (!peer_ec) {
+    // Quotas per address: the peer's, or the client a trusted balancer names.
+    std::optional<std::string_view> xff;
+    if (auto it = req.find("X-Forwarded-For"); it != req.end()) xff = sv(it->value());
+    auto client = client_address(ctx_.hosts, peer.address().to_string(), xff);
+    if (client.refusal)
+      return send_error(client.refusal->status, client.refusal->code, client.refusal->message,
+                        keep_alive);
+    api.client = std::move(client.address);
+  }
   auto auth = req.find(http::field::authorization);
   if (auth != req.end()) {
     std::string v(auth->value());

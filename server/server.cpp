@@ -148,6 +148,15 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
     if (auto st = check_limits(options.limits); !st) return st;
     auto hosts = host_names(options.allowed_hosts);
     if (!hosts) return hosts.status();
+    std::vector<std::string> proxies;
+    for (const auto& p : options.trusted_proxies) {
+      boost::system::error_code pec;
+      const auto a = asio::ip::make_address(p, pec);
+      if (pec)
+        return invalid_argument(
+            fmt::format("--trusted-proxy '{}' is not an IP address", printable(p, 60)));
+      proxies.push_back(a.to_string());
+    }
     boost::system::error_code ec;
     auto address = asio::ip::make_address(options.address, ec);
     if (ec) return invalid_argument(fmt::format("'{}' is not an IP address", options.address));
@@ -221,6 +230,7 @@ Result<std::unique_ptr<Server>> Server::open(const ServerOptions& options) {
         s->ctx_.hidden_files.push_back(file + suffix);
     s->ctx_.limits = limits;
     s->ctx_.hosts.allowed_hosts = std::move(*hosts);
+    s->ctx_.hosts.trusted_proxies = std::move(proxies);
     s->ctx_.connections = s->limiter_.get();
     s->listener_ = std::make_shared<Listener>(s->io_->ioc, s->ctx_);
     if (auto st = s->listener_->open({address, options.port}); !st) return st;

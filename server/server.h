@@ -60,6 +60,10 @@ struct ServerOptions {
   Limits limits;
   // Host names answered besides localhost and IP literals (http_guard.h).
   std::vector<std::string> allowed_hosts;
+  // Peer addresses (a load balancer, the other servers of a cluster) whose
+  // X-Forwarded-For names the client: quotas then count that client, not
+  // the balancer (docs/api.md "Several servers on one database").
+  std::vector<std::string> trusted_proxies;
   QuotaLimits quotas;
   ExpiryRule expiry;                // default: tables never expire
   std::string export_dir;           // empty: expired tables stay in the database

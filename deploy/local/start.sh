@@ -8,8 +8,10 @@
 # the servers on the three ports above it. The meeple binary is $MEEPLE
 # (default: build/release/cli/meeple of this checkout, as scripts/run.sh builds it). Debian packages only:
 # postgresql-15 and haproxy (scripts/setup.sh installs them).
-# Every client reaches the servers from HAProxy's address, so their quotas
-# per client address are off here (limit at the balancer instead), and
+# HAProxy names each client in X-Forwarded-For and the servers trust it
+# (--trusted-proxy 127.0.0.1: the balancer and the other servers, which
+# name the client when they forward), so quotas would count real clients;
+# they are off here all the same, for the load generator (docs/scale.md).
 # $MEEPLE_SERVE_FLAGS is passed to each server.
 #
 # PostgreSQL refuses to run as root: as root it runs as the `postgres`
@@ -69,7 +71,7 @@ CONF
     for i in 1 2 3; do
       p=$((port + i))
       "$meeple" serve --db "$url" --address 127.0.0.1 --port "$p" \
-        --advertise-url "http://127.0.0.1:$p" --web "$here/web" \
+        --advertise-url "http://127.0.0.1:$p" --web "$here/web" --trusted-proxy 127.0.0.1 \
         --max-tables-per-minute 0 --max-live-tables 0 --max-actions-per-minute 0 \
         --max-connections-per-address 4000 ${MEEPLE_SERVE_FLAGS:-} >"$dir/serve$i.log" 2>&1 &
       echo $! >"$dir/serve$i.pid"
@@ -91,6 +93,8 @@ listen meeple
   balance hash path,field(4,/)
   # Only servers mark requests as forwarded (docs/api.md).
   http-request del-header X-Meeple-Forwarded
+  # The client's address, for the servers' per-client quotas.
+  option forwardfor
   hash-type consistent
   option httpchk
   http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host 127.0.0.1
