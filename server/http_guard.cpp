@@ -139,9 +139,11 @@ ClientAddress client_address(const HostPolicy& policy, const std::string& peer,
     last = last.substr(comma + 1);
   while (!last.empty() && (last.front() == ' ' || last.front() == '\t')) last.remove_prefix(1);
   while (!last.empty() && (last.back() == ' ' || last.back() == '\t')) last.remove_suffix(1);
+  // A zone id ("fe80::1%eth0") names an interface of the proxy's machine,
+  // never a client; asio would look it up and write it back differently.
   boost::system::error_code ec;
   const auto a = boost::asio::ip::make_address(std::string(last), ec);
-  if (ec || last.empty())
+  if (ec || last.empty() || last.find('%') != std::string_view::npos)
     return {peer, Refusal{400, "invalid_argument",
                           fmt::format("X-Forwarded-For from a trusted proxy must end with the "
                                       "client's IP address, not '{}'",
