@@ -169,7 +169,7 @@ bool RiskState::is_legal_active(Action a) const {
       if (!in(a, kBribeBase, kNumCards * 4)) return false;
       const int c = (a - kBribeBase) / 4, n = (a - kBribeBase) % 4 + 2;
       return ((hand_[active_] >> c) & 1) && status_[n] >= 0 && !is_ally(n, active_) &&
-             popcount(bribes_[n]) < 6;
+             popcount(bribes_[n]) < cfg_->edition->bribe_cap;
     }
     case Phase::kAllyReinforce: {
       if (a == kEndAllyReinforce) return true;

@@ -248,7 +248,7 @@ json RiskState::view(Seat seat) const {
     }
     if (cfg_->mode == Mode::kMissions) {
       json ms = json::array();
-      const bool fourth_public = popcount(completed_[p]) >= 3;  // §8.2
+      const bool fourth_public = missions_public(p);  // §8.2
       for (int slot = 0; slot < kNumRanks; ++slot) {
         const int m = missions_[p][slot];
         const bool done = mission_completed(p, slot);
@@ -433,15 +433,14 @@ void RiskState::redraw_unseen(Seat seat, Rng& rng, RiskState* s) const {
         bool visible = false;
         for (int p = 0; p < cfg_->players; ++p) {
           if (missions_[p][rank] != m) continue;
-          const bool shown =
-              p == seat || mission_completed(p, rank) || popcount(completed_[p]) >= 3;
+          const bool shown = p == seat || mission_completed(p, rank) || missions_public(p);
           visible = shown;
         }
         if (!visible) unseen.push_back(m);
       }
       for (int p = 0; p < cfg_->players; ++p) {
         if (p == seat || missions_[p][rank] < 0) continue;
-        if (mission_completed(p, rank) || popcount(completed_[p]) >= 3) continue;
+        if (mission_completed(p, rank) || missions_public(p)) continue;
         slots.push_back({p, rank});
       }
       rng.shuffle(std::span<int>(unseen));

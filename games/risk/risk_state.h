@@ -76,7 +76,7 @@ inline constexpr Action kCardBase = kDieBase + 6;
 inline constexpr Action kSeatBase = kCardBase + kNumCards;
 inline constexpr Action kMissionBase = kSeatBase + kMaxOwners;
 // The active 2-player game (§11):
-inline constexpr Action kBribeBase = kMissionBase + 28;  // + card * 4 + (neutral - 2)
+inline constexpr Action kBribeBase = kMissionBase + kNumMissions;  // + card * 4 + (neutral - 2)
 inline constexpr Action kEndBribe = kBribeBase + kNumCards * 4;
 inline constexpr Action kAllyReinforceBase = kEndBribe + 1;  // + (neutral - 2)
 inline constexpr Action kEndAllyReinforce = kAllyReinforceBase + 4;
@@ -242,6 +242,11 @@ class RiskState final : public State {
   // Can the armies in `from` attack now (own, or an ally's in §11.5)?
   bool may_attack_from(Territory from) const;
   bool mission_completed(int p, int slot) const { return (completed_[p] >> slot) & 1; }
+  // §8.2: once p has completed 3 missions (the data's reveal_last_after),
+  // all of p's missions are public.
+  bool missions_public(int p) const {
+    return popcount(completed_[p]) >= cfg_->edition->missions_public_after;
+  }
   bool mission_holds(int p, int mission_index) const;
   int conquests_this_turn() const { return conquests_this_turn_; }
   int battle_source() const { return src_; }

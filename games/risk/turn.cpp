@@ -48,7 +48,8 @@ bool RiskState::holds_continent(int p, int c) const {
 }
 
 int RiskState::base_reinforcement(int p) const {
-  int armies = std::max(3, territory_count(p) / 3);
+  const Edition& e = *cfg_->edition;
+  int armies = std::max(e.reinforcement_minimum, territory_count(p) / e.reinforcement_divisor);
   for (int c = 0; c < kNumContinents; ++c)
     if (holds_continent(p, c)) armies += cfg_->map->continent(c).bonus;
   return armies;
@@ -343,7 +344,8 @@ void RiskState::start_turn(int p) {
 void RiskState::begin_reinforce() {
   phase_ = Phase::kReinforce;
   reinforcements_ = base_reinforcement(active_);
-  must_trade_ = popcount(hand_[hand_slot(active_)]) >= 5;  // §5.3, tested when the step begins
+  // §5.3, tested when the step begins.
+  must_trade_ = popcount(hand_[hand_slot(active_)]) >= cfg_->edition->mandatory_trade_at;
   placed_any_ = false;
 }
 
@@ -467,7 +469,7 @@ void RiskState::finish_move_in() {
     bribes_[victim_] = 0;
   }
   victim_ = -1;
-  if (popcount(hand_[hand_slot(active_)]) > 5) {
+  if (popcount(hand_[hand_slot(active_)]) > cfg_->edition->elimination_trade_above) {
     reinforcements_ = 0;
     phase_ = Phase::kForcedTrade;
   }
@@ -503,7 +505,8 @@ void RiskState::apply_turn(Action a) {
       } else if (a >= kTradeBase) {
         trade(a);
         must_trade_ = false;
-        if (phase_ == Phase::kForcedTrade && popcount(hand_[hand_slot(active_)]) <= 4)
+        if (phase_ == Phase::kForcedTrade &&
+            popcount(hand_[hand_slot(active_)]) <= cfg_->edition->elimination_trade_until)
           phase_ = Phase::kForcedPlace;
       } else {
         add_armies(a, active_, 1);
