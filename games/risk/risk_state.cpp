@@ -101,23 +101,8 @@ json RiskState::action_to_json(Action a) const {
             {"mission", m >= 0 ? cfg_->edition->missions[m].id : std::to_string(a - kDeclareBase)}};
   }
   if (a == kEndTurn) return {{"type", "end"}};
-  if (a >= kFortifyBase) {
-    const int code = a - kFortifyBase;
-    return {{"type", "fortify"},
-            {"from", map.territory(code / kNumTerritories).id},
-            {"to", map.territory(code % kNumTerritories).id}};
-  }
-  if (a == kMoveDone) return {{"type", "done"}};
-  if (a == kMoveMore) return {{"type", "more"}};
-  if (a >= kDefendBase) return {{"type", "defend"}, {"dice", a - kDefendBase + 1}};
-  if (a == kEndAttack) return {{"type", "end"}};
-  if (a >= kAttackBase) {
-    const Edge& e = map.edges()[(a - kAttackBase) / 3];
-    return {{"type", "attack"},
-            {"from", map.territory(e.from).id},
-            {"to", map.territory(e.to).id},
-            {"dice", (a - kAttackBase) % 3 + 1}};
-  }
+  if (a >= kFortifyBase) return move_action_json("fortify", map, a);
+  if (a >= kAttackBase) return battle_action_json(map, a);
   if (phase_ == Phase::kClaim) return {{"type", "claim"}, {"territory", map.territory(a).id}};
   return {{"type", "place"}, {"territory", map.territory(a).id}, {"count", 1}};
 }

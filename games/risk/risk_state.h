@@ -52,6 +52,7 @@
 #include "games/risk/battle.h"
 #include "games/risk/cards.h"
 #include "games/risk/map.h"
+#include "games/risk/turn_actions.h"
 
 namespace meeple::risk {
 
@@ -62,13 +63,9 @@ const char* mode_name(Mode m);
 
 inline constexpr int kMaxOwners = 6;  // up to 6 players, or 2 players + 4 neutrals
 
-inline constexpr Action kAttackBase = 42;
-inline constexpr Action kEndAttack = 540;
-inline constexpr Action kDefendBase = 541;
-inline constexpr Action kMoveMore = 543;
-inline constexpr Action kMoveDone = 544;
-inline constexpr Action kFortifyBase = 545;
-inline constexpr Action kEndTurn = 2309;
+// The battle and move ids up to 2309 are both editions' (turn_actions.h).
+inline constexpr Action kFortifyBase = kMoveBase;
+inline constexpr Action kEndTurn = kEndMoves;
 inline constexpr Action kDeclareBase = 2310;
 inline constexpr Action kTradeBase = 2314;
 inline constexpr Action kDieBase = kTradeBase + kNumCards * kNumCards * kNumCards;  // 87498

@@ -525,14 +525,14 @@ void RiskState::apply_turn(Action a) {
       } else if (a >= kDeclareBase) {
         declare(a - kDeclareBase);
       } else {
-        const Edge& e = cfg_->map->edges()[(a - kAttackBase) / 3];
+        const Edge& e = cfg_->map->edges()[attack_edge_of(a)];
         src_ = e.from;
         tgt_ = e.to;
         if (active_mode()) {  // §11.6: attackers and defenders alike are involved
           if (owner_[src_] >= 2) involved_ |= static_cast<uint8_t>(1u << owner_[src_]);
           if (owner_[tgt_] >= 2) involved_ |= static_cast<uint8_t>(1u << owner_[tgt_]);
         }
-        att_dice_ = (a - kAttackBase) % 3 + 1;
+        att_dice_ = attack_dice_of(a);
         dice_rolled_ = 0;
         pending_losses_ = 0;
         // A defender with one army has no choice to make (§4.1).

@@ -190,23 +190,8 @@ json Risk2008State::action_to_json(Action a) const {
   if (a == kConfirmTrade) return {{"type", "trade"}};
   if (a >= kSelectBase) return {{"type", "select"}, {"card", map.territory(a - kSelectBase).id}};
   if (a == kEndManoeuvre) return {{"type", "end"}};
-  if (a >= kManoeuvreBase) {
-    const int code = a - kManoeuvreBase;
-    return {{"type", "manoeuvre"},
-            {"from", map.territory(code / kNumTerritories).id},
-            {"to", map.territory(code % kNumTerritories).id}};
-  }
-  if (a == kMoveDone) return {{"type", "done"}};
-  if (a == kMoveMore) return {{"type", "more"}};
-  if (a >= kDefendBase) return {{"type", "defend"}, {"dice", a - kDefendBase + 1}};
-  if (a == kEndAttack) return {{"type", "end"}};
-  if (a >= kAttackBase) {
-    const Edge& ed = map.edges()[(a - kAttackBase) / 3];
-    return {{"type", "attack"},
-            {"from", map.territory(ed.from).id},
-            {"to", map.territory(ed.to).id},
-            {"dice", (a - kAttackBase) % 3 + 1}};
-  }
+  if (a >= kManoeuvreBase) return move_action_json("manoeuvre", map, a);
+  if (a >= kAttackBase) return battle_action_json(map, a);
   const std::string& t = map.territory(a).id;
   switch (phase_) {
     case Phase2008::kCapital:
