@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <sstream>
 
 #include "games/risk/battle.h"
+#include "games/risk/command_words.h"
 
 namespace meeple::risk {
 
@@ -28,15 +28,10 @@ bool setup_phase(Phase2008 p) {
 // "manoeuvre from to", "select card", "objective ID", and the chance
 // outcomes "die N" and "losses A D" (battles=outcomes).
 json command_to_json(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> w;
-  for (std::string word; in >> word;) w.push_back(word);
+  const std::vector<std::string> w = command_words(text);
   if (w.empty()) return json{{"type", ""}};
   const std::string& verb = w[0];
-  auto number = [](const std::string& x) {
-    return !x.empty() && x.size() <= 6 &&
-           std::all_of(x.begin(), x.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
+  auto number = [](const std::string& x) { return is_command_number(x, 6); };
   if (verb == "pass") return {{"type", "claim_objective"}, {"objective", nullptr}};
   if (verb == "objective" && w.size() == 2)
     return {{"type", "claim_objective"}, {"objective", w[1]}};
