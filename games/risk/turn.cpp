@@ -13,6 +13,7 @@
 #include <cassert>
 
 #include "games/risk/battle.h"
+#include "games/risk/deck.h"
 #include "games/risk/odds.h"
 #include "games/risk/risk_state.h"
 
@@ -478,15 +479,9 @@ void RiskState::finish_move_in() {
 void RiskState::finish_turn() {
   // §5.8: one card if at least one territory was conquered; an empty deck is
   // replaced by the discard pile (R19).
-  if (conquests_this_turn_ > 0) {
-    if (deck_ == 0) {
-      deck_ = discard_;
-      discard_ = 0;
-    }
-    if (deck_ != 0) {
-      phase_ = Phase::kDrawCard;
-      return;
-    }
+  if (conquests_this_turn_ > 0 && ready_to_draw(deck_, discard_)) {
+    phase_ = Phase::kDrawCard;
+    return;
   }
   after_draw();
 }
