@@ -66,12 +66,7 @@ std::string RiskState::owner_name(int o) const {
 
 json RiskState::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
-  if (a >= kLossBase) {
-    const int compared = std::min(att_dice_, def_dice_);
-    return {{"type", "losses"},
-            {"attacker", a - kLossBase},
-            {"defender", std::max(0, compared - (a - kLossBase))}};
-  }
+  if (a >= kLossBase) return losses_action_json(a - kLossBase, std::min(att_dice_, def_dice_));
   if (a >= kRemoveBase) return {{"type", "remove"}, {"seat", kColours[a - kRemoveBase]}};
   if (a == kEndBribe || a == kEndAllyReinforce) return {{"type", "end"}};
   if (a >= kAllyReinforceBase)

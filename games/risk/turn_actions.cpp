@@ -1,6 +1,8 @@
 // The JSON of the action ids both editions share (turn_actions.h).
 #include "games/risk/turn_actions.h"
 
+#include <algorithm>
+
 namespace meeple::risk {
 
 json battle_action_json(const Map& map, Action a) {
@@ -20,6 +22,11 @@ json move_action_json(const char* type, const Map& map, Action a) {
   return {{"type", type},
           {"from", map.territory(code / kNumTerritories).id},
           {"to", map.territory(code % kNumTerritories).id}};
+}
+
+json losses_action_json(int attacker, int compared) {
+  return {
+      {"type", "losses"}, {"attacker", attacker}, {"defender", std::max(0, compared - attacker)}};
 }
 
 }  // namespace meeple::risk

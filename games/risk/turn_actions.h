@@ -41,5 +41,10 @@ inline int attack_dice_of(Action a) {
 json battle_action_json(const Map& map, Action a);
 // {"type": type, "from", "to"} of a move id in [kMoveBase, kEndMoves).
 json move_action_json(const char* type, const Map& map, Action a);
+// {"type": "losses", "attacker", "defender"} of a roll taken as one outcome
+// (option battles=outcomes; each edition numbers these ids after its own):
+// the attacker loses `attacker` armies of the `compared` dice, the defender
+// the rest.
+json losses_action_json(int attacker, int compared);
 
 }  // namespace meeple::risk

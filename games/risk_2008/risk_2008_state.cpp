@@ -163,12 +163,7 @@ std::string Risk2008State::chance_description() const {
 json Risk2008State::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
   const Edition2008& e = *cfg_->edition;
-  if (a >= kLossBase) {
-    const int compared = std::min(att_dice_, def_dice_);
-    return {{"type", "losses"},
-            {"attacker", a - kLossBase},
-            {"defender", std::max(0, compared - (a - kLossBase))}};
-  }
+  if (a >= kLossBase) return losses_action_json(a - kLossBase, std::min(att_dice_, def_dice_));
   if (a >= kCityBase) return {{"type", "city"}, {"territory", map.territory(a - kCityBase).id}};
   if (a >= kTokenBase)
     return {{"type", "token"},
