@@ -48,11 +48,13 @@ void RiskState::after_own_fortify() {
 void RiskState::legal_active_actions(std::vector<Action>& out) const {
   switch (phase_) {
     case Phase::kBribe: {
-      // §11.3, R9: a card only where it moves the neutral a step; at most 6.
+      // §11.3, R9: a card only where it moves the neutral a step; at most
+      // the bribe cap (6) under one neutral.
       for (CardMask m = hand_[active_]; m; m &= m - 1) {
         const int c = __builtin_ctzll(m);
         for (int n = 2; n < kMaxOwners; ++n)
-          if (status_[n] >= 0 && !is_ally(n, active_) && popcount(bribes_[n]) < 6)
+          if (status_[n] >= 0 && !is_ally(n, active_) &&
+              popcount(bribes_[n]) < cfg_->edition->bribe_cap)
             out.push_back(kBribeBase + c * 4 + n - 2);
       }
       out.push_back(kEndBribe);
@@ -122,10 +124,11 @@ void RiskState::apply_active(Action a) {
       }
       return;
     case Phase::kStatusRoll: {
-      // R32: the involved neutrals in their fixed order; 1-4 moves the
-      // neutral one step away from the active player, 5-6 leaves it.
+      // R32: the involved neutrals in their fixed order; the data's faces
+      // (1-4) move the neutral one step away from the active player, the
+      // others (5-6) leave it.
       const int n = __builtin_ctz(involved_);
-      if (a - kDieBase + 1 <= 4) {
+      if (cfg_->edition->status_shift[a - kDieBase + 1]) {
         const int away = status_[n] + (active_ == 0 ? 1 : -1);
         status_[n] = static_cast<int8_t>(std::clamp(away, 0, 2));
       }

@@ -37,7 +37,18 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
     return invalid_argument("risk edition: not a JSON object");
   Edition e;
   try {
-    // 1. Cards: one per territory with its symbol, plus the jokers; 14/14/14.
+    // Every number is a whole number in the range the rules can use (a
+    // negative deal or a track of zeros would break the game, not just its
+    // balance); `bad` names the first that is not.
+    std::string bad;
+    auto number = [&](const json& v, const std::string& name, int lo, int hi) {
+      const auto x = json_integer(v, lo, hi);
+      if (!x && bad.empty())
+        bad = fmt::format("'{}' must be an integer {}..{}, got {}", name, lo, hi, v.dump());
+      return x ? static_cast<int>(*x) : lo;
+    };
+    // 1. Cards: one per territory with its symbol, plus the jokers; the data
+    // gives how many of each symbol (14/14/14).
     const auto& syms = doc.at("cards").at("territory_symbols");
     if (syms.size() != kNumTerritories)
       return invalid_argument(fmt::format("risk edition: {} territory cards, expected {}",
@@ -58,24 +69,20 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
                                 "', expected infantry, cavalry or artillery");
       ++per_symbol[static_cast<int>(e.symbol[t])];
     }
-    if (doc["cards"].at("jokers").get<int>() != 2)
+    // Card ids and hand masks are sized for 42 territory cards and 2 jokers,
+    // so the counts may only say so again.
+    if (doc["cards"].at("jokers").get<int>() != kNumCards - kNumTerritories)
       return invalid_argument("risk edition: expected 2 jokers (44 cards)");
     e.symbol[kJoker1] = e.symbol[kJoker2] = Symbol::kJoker;
+    e.cards_per_symbol = number(doc["cards"].at("per_symbol"), "cards.per_symbol",
+                                kNumTerritories / 3, kNumTerritories / 3);
+    if (!bad.empty()) return invalid_argument("risk edition: " + bad);
     for (int s = 0; s < 3; ++s)
-      if (per_symbol[s] != 14)
-        return invalid_argument(fmt::format("risk edition: {} {} cards, expected 14", per_symbol[s],
-                                            symbol_name(static_cast<Symbol>(s))));
+      if (per_symbol[s] != e.cards_per_symbol)
+        return invalid_argument(fmt::format("risk edition: {} {} cards, expected {}", per_symbol[s],
+                                            symbol_name(static_cast<Symbol>(s)),
+                                            e.cards_per_symbol));
     // 2. Trade values.
-    // Every number is a whole number in the range the rules can use (a
-    // negative deal or a track of zeros would break the game, not just its
-    // balance); `bad` names the first that is not.
-    std::string bad;
-    auto number = [&](const json& v, const std::string& name, int lo, int hi) {
-      const auto x = json_integer(v, lo, hi);
-      if (!x && bad.empty())
-        bad = fmt::format("'{}' must be an integer {}..{}, got {}", name, lo, hi, v.dump());
-      return x ? static_cast<int>(*x) : lo;
-    };
     const auto& track = doc.at("golden_cavalryman").at("track");
     if (!track.is_array() || track.empty())
       return invalid_argument("risk edition: golden_cavalryman.track must be a non-empty list");
@@ -86,7 +93,20 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
                       number(fixed.at("cavalry3"), "fixed_set_values.cavalry3", 1, 1000),
                       number(fixed.at("artillery3"), "fixed_set_values.artillery3", 1, 1000),
                       number(fixed.at("one_each"), "fixed_set_values.one_each", 1, 1000)};
-    // 3. Starting armies (enough for every player's share of the claims, §6)
+    // 3. Reinforcement (§5.5) and when cards must be traded (§5.3). Five
+    // cards always hold a set and four may not, so a hand forced to trade
+    // must hold at least five, else the game would stall.
+    const auto& reinforce = doc.at("reinforcement");
+    e.reinforcement_divisor =
+        number(reinforce.at("divisor"), "reinforcement.divisor", 1, kNumTerritories);
+    e.reinforcement_minimum = number(reinforce.at("minimum"), "reinforcement.minimum", 1, 1000);
+    const auto& trading = doc.at("trading");
+    e.mandatory_trade_at = number(trading.at("mandatory_at"), "trading.mandatory_at", 5, kNumCards);
+    e.elimination_trade_until =
+        number(trading.at("elimination_until"), "trading.elimination_until", 4, kNumCards);
+    e.elimination_trade_above = number(trading.at("elimination_above"), "trading.elimination_above",
+                                       e.elimination_trade_until, kNumCards);
+    // 4. Starting armies (enough for every player's share of the claims, §6)
     // and the 2-player constants (four neutrals, a deal of all 42, §9).
     for (int n = 3; n <= 6; ++n)
       e.start_armies[n] =
@@ -104,9 +124,25 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
     if (!bad.empty()) return invalid_argument("risk edition: " + bad);
     if (2 * e.deal_player + e.neutral_count * e.deal_neutral != kNumTerritories)
       return invalid_argument("risk edition: the 2-player deal does not cover the 42 territories");
-    // 4. Missions: 28 cards, 7 per rank.
+    // 5. The active neutrals' bribe cap (§11.3) and status-roll faces (§11.6).
+    const auto& active = doc.at("active_neutrals");
+    e.bribe_cap = number(active.at("bribe_cap"), "active_neutrals.bribe_cap", 1, kNumCards);
+    const auto& faces = active.at("status_shift_faces");
+    if (!faces.is_array())
+      return invalid_argument("risk edition: active_neutrals.status_shift_faces must be a list");
+    for (const auto& f : faces)
+      e.status_shift[number(f, "active_neutrals.status_shift_faces", 1, 6)] = true;
+    if (!bad.empty()) return invalid_argument("risk edition: " + bad);
+    // 6. Missions: 28 cards (the action ids reserve 28), the same number per
+    // rank; the last one is shown once `reveal_last_after` are done (§8.2).
+    const auto& missions = doc.at("missions");
+    const int per_rank_expected = number(missions.at("per_rank"), "missions.per_rank",
+                                         kNumMissions / kNumRanks, kNumMissions / kNumRanks);
+    e.missions_public_after =
+        number(missions.at("reveal_last_after"), "missions.reveal_last_after", 0, kNumRanks);
+    if (!bad.empty()) return invalid_argument("risk edition: " + bad);
     std::array<int, kNumRanks> per_rank{};
-    for (const auto& m : doc.at("missions").at("cards")) {
+    for (const auto& m : missions.at("cards")) {
       Mission mi;
       mi.id = m.at("id");
       const std::string rank = m.at("rank");
@@ -151,13 +187,13 @@ Result<Edition> Edition::parse(const std::string& text, const Map& map) {
       ++per_rank[mi.rank];
       e.missions.push_back(std::move(mi));
     }
-    if (e.missions.size() != 28)
+    if (e.missions.size() != kNumMissions)
       return invalid_argument(
-          fmt::format("risk edition: {} missions, expected 28", e.missions.size()));
+          fmt::format("risk edition: {} missions, expected {}", e.missions.size(), kNumMissions));
     for (int r = 0; r < kNumRanks; ++r)
-      if (per_rank[r] != 7)
-        return invalid_argument(
-            fmt::format("risk edition: {} {} missions, expected 7", per_rank[r], rank_name(r)));
+      if (per_rank[r] != per_rank_expected)
+        return invalid_argument(fmt::format("risk edition: {} {} missions, expected {}",
+                                            per_rank[r], rank_name(r), per_rank_expected));
   } catch (const json::exception& ex) {
     return invalid_argument(std::string("risk edition: missing or mistyped field: ") + ex.what());
   }

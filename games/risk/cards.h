@@ -39,17 +39,32 @@ struct Mission {
   std::string text;             // readable condition
 };
 inline constexpr int kNumRanks = 4;
+// §8.1: the mission deck; the action ids reserve one per card (risk_state.h).
+inline constexpr int kNumMissions = 28;
 const char* rank_name(int rank);
 
 // The edition's data.
 struct Edition {
   std::array<Symbol, kNumCards> symbol{};
+  int cards_per_symbol = 0;           // §5.2: 14 of each symbol
   std::vector<int> cavalry_track;     // 4, 6, 8, ... 60 (then stays, R6)
   std::array<int, 4> fixed_values{};  // infantry3, cavalry3, artillery3, one_each
   std::array<int, 7> start_armies{};  // by player count 3..6
   int two_player_armies = 36, neutral_armies = 24, neutral_count = 4;
   int deal_player = 9, deal_neutral = 6, placement_own = 3;
+  // §5.5: max(reinforcement_minimum, floor(T / reinforcement_divisor)).
+  int reinforcement_divisor = 0, reinforcement_minimum = 0;
+  // §5.3: a hand of mandatory_trade_at cards must trade when the step
+  // begins; after an elimination a hand above elimination_trade_above trades
+  // down to elimination_trade_until at once (R16).
+  int mandatory_trade_at = 0, elimination_trade_above = 0, elimination_trade_until = 0;
+  // §11.3: bribe cards one neutral may hold (R9); §11.6: status-roll faces
+  // that move a neutral a step away from the active player (R13), by face.
+  int bribe_cap = 0;
+  std::array<bool, 7> status_shift{};
   std::vector<Mission> missions;  // 28, grouped by rank in file order
+  // §8.2: after this many completed missions the last is shown to all.
+  int missions_public_after = 0;
 
   static Result<Edition> parse(const std::string& text, const Map& map);
   std::string card_name(int card, const Map& map) const;

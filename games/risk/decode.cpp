@@ -24,11 +24,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <sstream>
 
 #include "core/json_integer.h"
 #include "core/text.h"
+#include "games/risk/command_words.h"
 #include "games/risk/risk_state.h"
 
 namespace meeple::risk {
@@ -36,9 +35,7 @@ namespace meeple::risk {
 namespace {
 
 bool parse_int(const std::string& s, int& out) {
-  if (s.empty() || s.size() > 9) return false;
-  for (char c : s)
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  if (!is_command_number(s, 9)) return false;
   out = std::stoi(s);
   return true;
 }
@@ -54,9 +51,8 @@ struct Command {
 };
 
 Result<Command> parse_text(const std::string& line) {
-  std::istringstream in(line);
   std::vector<std::string> w;
-  for (std::string tok; in >> tok;) {
+  for (std::string tok : command_words(line)) {
     tok = ascii_lower(tok);
     if (tok == "on" || tok == "from" || tok == "to" || tok == "->" || tok == "with" ||
         tok == "dice" || tok == "armies")

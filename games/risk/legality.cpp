@@ -91,7 +91,7 @@ bool RiskState::is_legal_turn(Action a) const {
       if (a == kEndAttack) return true;
       if (in(a, kAttackBase, kEndAttack - kAttackBase)) {
         const auto& edges = cfg_->map->edges();
-        const int e = (a - kAttackBase) / 3, dice = (a - kAttackBase) % 3 + 1;
+        const int e = attack_edge_of(a), dice = attack_dice_of(a);
         if (e >= static_cast<int>(edges.size())) return false;
         const Edge& ed = edges[static_cast<size_t>(e)];
         return may_attack_from(ed.from) && owner_[ed.to] != active_ &&
@@ -136,7 +136,7 @@ bool RiskState::is_legal_team(Action a) const {
       if (a == kEndAttack) return true;
       if (!in(a, kAttackBase, kEndAttack - kAttackBase)) return false;
       const auto& edges = cfg_->map->edges();
-      const int e = (a - kAttackBase) / 3, dice = (a - kAttackBase) % 3 + 1;
+      const int e = attack_edge_of(a), dice = attack_dice_of(a);
       if (e >= static_cast<int>(edges.size())) return false;
       const Edge& ed = edges[static_cast<size_t>(e)];
       if (stack_[ed.from][me] == 0 || team_in(ed.to) == team) return false;
@@ -169,7 +169,7 @@ bool RiskState::is_legal_active(Action a) const {
       if (!in(a, kBribeBase, kNumCards * 4)) return false;
       const int c = (a - kBribeBase) / 4, n = (a - kBribeBase) % 4 + 2;
       return ((hand_[active_] >> c) & 1) && status_[n] >= 0 && !is_ally(n, active_) &&
-             popcount(bribes_[n]) < 6;
+             popcount(bribes_[n]) < cfg_->edition->bribe_cap;
     }
     case Phase::kAllyReinforce: {
       if (a == kEndAllyReinforce) return true;

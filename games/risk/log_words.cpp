@@ -76,7 +76,7 @@ std::string RiskState::describe(Action a, const State& after_state, Seat viewer)
                         : fmt::format("{} places an army of {} on {}.", who, named(o), place(a));
   }
   if (type == "attack") {
-    const Edge& e = map.edges()[static_cast<size_t>((a - kAttackBase) / 3)];
+    const Edge& e = map.edges()[static_cast<size_t>(attack_edge_of(a))];
     const int dice = j["dice"];
     return fmt::format("{} attacks {} ({}) from {} with {} {}.", who, place(e.to),
                        named(owner_[e.to]), place(e.from), dice, dice == 1 ? "die" : "dice");

@@ -55,7 +55,6 @@ namespace {
 // neutrals 2..5.
 constexpr int kPlaceDeck = 0, kPlaceDiscard = 1, kPlaceHand = 2, kPlaceBribes = 8 - 2;
 constexpr int kNumPlaces = 12;
-constexpr int kNumMissions = 28;
 
 bool shows_battle(Phase p) {  // as view(): the battle while it is being fought
   return p == Phase::kDefend || p == Phase::kRollDice || p == Phase::kMoveIn ||
@@ -108,7 +107,7 @@ void RiskState::write_view(Seat seat, TensorWriter& w) const {
     uint64_t seen = 0;
     for (int rank = 0; p < cfg_->players && rank < kNumRanks; ++rank) {
       const int m = missions_[p][rank];
-      if (m >= 0 && (p == seat || mission_completed(p, rank) || popcount(completed_[p]) >= 3))
+      if (m >= 0 && (p == seat || mission_completed(p, rank) || missions_public(p)))
         seen |= uint64_t{1} << m;
     }
     w.bits(seen, kNumMissions);
@@ -215,7 +214,7 @@ void RiskState::write_beliefs(Seat seat, TensorWriter& w) const {
       int unseen_count = 0;
       for (int p = 0; p < cfg_->players; ++p) {
         const int m = missions_[p][rank];
-        if (m >= 0 && (p == seat || mission_completed(p, rank) || popcount(completed_[p]) >= 3)) {
+        if (m >= 0 && (p == seat || mission_completed(p, rank) || missions_public(p))) {
           seen[static_cast<size_t>(m)] = true;
           holds[static_cast<size_t>(p)][static_cast<size_t>(m)] = 1;
         }
@@ -225,8 +224,7 @@ void RiskState::write_beliefs(Seat seat, TensorWriter& w) const {
             missions[static_cast<size_t>(m)].rank == rank && !seen[static_cast<size_t>(m)];
       for (int p = 0; p < cfg_->players; ++p) {
         const int m = missions_[p][rank];
-        const bool visible =
-            p == seat || mission_completed(p, rank) || popcount(completed_[p]) >= 3;
+        const bool visible = p == seat || mission_completed(p, rank) || missions_public(p);
         if (m < 0 || visible) continue;  // not dealt yet, or known above
         for (int u = 0; u < static_cast<int>(missions.size()); ++u)
           if (missions[static_cast<size_t>(u)].rank == rank && !seen[static_cast<size_t>(u)])
@@ -281,8 +279,8 @@ std::string RiskState::information_state_string(Seat seat) const {
         if (e.missions[static_cast<size_t>(m)].rank != rank) continue;
         bool seen = false;
         for (int p = 0; p < cfg_->players; ++p)
-          seen = seen || (missions_[p][rank] == m && (p == seat || mission_completed(p, rank) ||
-                                                      popcount(completed_[p]) >= 3));
+          seen = seen || (missions_[p][rank] == m &&
+                          (p == seat || mission_completed(p, rank) || missions_public(p)));
         if (!seen) ids.push_back(e.missions[static_cast<size_t>(m)].id);
       }
       unseen[rank_name(rank)] = ids;

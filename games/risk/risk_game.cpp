@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "games/risk/edition_game.h"
+
 namespace meeple::risk {
 
 namespace {
@@ -34,18 +36,7 @@ GameInfo risk_info() {
                            .allowed = {},
                            .min = 2,
                            .max = 6};
-  const OptionSpec battles{
-      .name = "battles",
-      .type = OptionType::kString,
-      .default_value = "dice",
-      .description =
-          "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
-          "outcome: the armies each side loses, with the exact odds; for search and simulation)",
-      .allowed = {}};
-  // No list of allowed values on purpose: that would make it a way to play,
-  // enumerated as modes with golden logs of their own (tests/golden); it is
-  // how chance is presented, checked in make_game.
-  info.options = {mode, players, battles};
+  info.options = {mode, players, battles_option("the armies each side loses, with the exact odds")};
   // Every way to play, for `meeple list` and /api/games with its metadata.
   for (int n = 3; n <= 6; ++n) info.variants.push_back({{"mode", "domination"}, {"players", n}});
   for (int n = 3; n <= 6; ++n) info.variants.push_back({{"mode", "missions"}, {"players", n}});
@@ -54,28 +45,6 @@ GameInfo risk_info() {
   for (int n = 4; n <= 6; ++n) info.variants.push_back({{"mode", "teams"}, {"players", n}});
   return info;
 }
-
-class RiskGame final : public Game {
- public:
-  RiskGame(GameInfo info, json options, std::shared_ptr<const RiskConfig> config)
-      : info_(std::move(info)), options_(std::move(options)), config_(std::move(config)) {}
-  const GameInfo& info() const override { return info_; }
-  const json& options() const override { return options_; }
-  int num_seats() const override { return config_->players; }
-  int num_distinct_actions() const override { return kNumDistinctActions; }
-  std::unique_ptr<State> new_initial_state() const override {
-    return std::make_unique<RiskState>(config_);
-  }
-  Result<std::unique_ptr<State>> state_from_json(const json& j) const override {
-    return RiskState::from_json(config_, j);
-  }
-  GameMetadata metadata() const override { return risk_metadata(*config_, standard_metadata()); }
-
- private:
-  GameInfo info_;
-  json options_;
-  std::shared_ptr<const RiskConfig> config_;
-};
 
 }  // namespace
 
@@ -96,10 +65,9 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   else
     return invalid_argument("risk: unknown mode '" + mode + "'");
   config->players = players;
-  const std::string battles = options.value("battles", "dice");
-  if (battles != "dice" && battles != "outcomes")
-    return invalid_argument("risk: battles must be dice or outcomes, got '" + battles + "'");
-  config->battle_outcomes = battles == "outcomes";
+  auto outcomes = parse_battles_option(options, "risk");
+  if (!outcomes) return outcomes.status();
+  config->battle_outcomes = *outcomes;
   switch (config->mode) {
     case Mode::kDomination:
     case Mode::kMissions:
@@ -127,7 +95,8 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   if (!edition) return edition.status();
   config->map = *map;
   config->edition = *edition;
-  return std::shared_ptr<const Game>(std::make_shared<RiskGame>(risk_info(), options, config));
+  return std::shared_ptr<const Game>(std::make_shared<EditionGame<RiskConfig, RiskState>>(
+      risk_info(), options, config, kNumDistinctActions, risk_metadata));
 }
 
 void register_game(Registry& registry) {

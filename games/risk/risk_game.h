@@ -2,8 +2,9 @@
 // (shared/rules/risk_classic.md): registration with the game registry.
 //
 // Options: "mode" = domination | missions | two-player-passive |
-// two-player-active | teams, "players" = 2..6. The shared parts (map.h,
-// battle.h, odds.h, cards.h) are meant for the 2008 edition too.
+// two-player-active | teams, "players" = 2..6. The parts both editions use
+// (map.h, battle.h, odds.h, turn_actions.h, edition_game.h,
+// command_words.h) live here; games/risk_2008/ builds on them.
 #pragma once
 
 #include <memory>

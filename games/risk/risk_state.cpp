@@ -66,12 +66,7 @@ std::string RiskState::owner_name(int o) const {
 
 json RiskState::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
-  if (a >= kLossBase) {
-    const int compared = std::min(att_dice_, def_dice_);
-    return {{"type", "losses"},
-            {"attacker", a - kLossBase},
-            {"defender", std::max(0, compared - (a - kLossBase))}};
-  }
+  if (a >= kLossBase) return losses_action_json(a - kLossBase, std::min(att_dice_, def_dice_));
   if (a >= kRemoveBase) return {{"type", "remove"}, {"seat", kColours[a - kRemoveBase]}};
   if (a == kEndBribe || a == kEndAllyReinforce) return {{"type", "end"}};
   if (a >= kAllyReinforceBase)
@@ -101,23 +96,8 @@ json RiskState::action_to_json(Action a) const {
             {"mission", m >= 0 ? cfg_->edition->missions[m].id : std::to_string(a - kDeclareBase)}};
   }
   if (a == kEndTurn) return {{"type", "end"}};
-  if (a >= kFortifyBase) {
-    const int code = a - kFortifyBase;
-    return {{"type", "fortify"},
-            {"from", map.territory(code / kNumTerritories).id},
-            {"to", map.territory(code % kNumTerritories).id}};
-  }
-  if (a == kMoveDone) return {{"type", "done"}};
-  if (a == kMoveMore) return {{"type", "more"}};
-  if (a >= kDefendBase) return {{"type", "defend"}, {"dice", a - kDefendBase + 1}};
-  if (a == kEndAttack) return {{"type", "end"}};
-  if (a >= kAttackBase) {
-    const Edge& e = map.edges()[(a - kAttackBase) / 3];
-    return {{"type", "attack"},
-            {"from", map.territory(e.from).id},
-            {"to", map.territory(e.to).id},
-            {"dice", (a - kAttackBase) % 3 + 1}};
-  }
+  if (a >= kFortifyBase) return move_action_json("fortify", map, a);
+  if (a >= kAttackBase) return battle_action_json(map, a);
   if (phase_ == Phase::kClaim) return {{"type", "claim"}, {"territory", map.territory(a).id}};
   return {{"type", "place"}, {"territory", map.territory(a).id}, {"count", 1}};
 }
@@ -248,7 +228,7 @@ json RiskState::view(Seat seat) const {
     }
     if (cfg_->mode == Mode::kMissions) {
       json ms = json::array();
-      const bool fourth_public = popcount(completed_[p]) >= 3;  // §8.2
+      const bool fourth_public = missions_public(p);  // §8.2
       for (int slot = 0; slot < kNumRanks; ++slot) {
         const int m = missions_[p][slot];
         const bool done = mission_completed(p, slot);
@@ -433,15 +413,14 @@ void RiskState::redraw_unseen(Seat seat, Rng& rng, RiskState* s) const {
         bool visible = false;
         for (int p = 0; p < cfg_->players; ++p) {
           if (missions_[p][rank] != m) continue;
-          const bool shown =
-              p == seat || mission_completed(p, rank) || popcount(completed_[p]) >= 3;
+          const bool shown = p == seat || mission_completed(p, rank) || missions_public(p);
           visible = shown;
         }
         if (!visible) unseen.push_back(m);
       }
       for (int p = 0; p < cfg_->players; ++p) {
         if (p == seat || missions_[p][rank] < 0) continue;
-        if (mission_completed(p, rank) || popcount(completed_[p]) >= 3) continue;
+        if (mission_completed(p, rank) || missions_public(p)) continue;
         slots.push_back({p, rank});
       }
       rng.shuffle(std::span<int>(unseen));

@@ -52,6 +52,7 @@
 #include "games/risk/battle.h"
 #include "games/risk/cards.h"
 #include "games/risk/map.h"
+#include "games/risk/turn_actions.h"
 
 namespace meeple::risk {
 
@@ -62,13 +63,9 @@ const char* mode_name(Mode m);
 
 inline constexpr int kMaxOwners = 6;  // up to 6 players, or 2 players + 4 neutrals
 
-inline constexpr Action kAttackBase = 42;
-inline constexpr Action kEndAttack = 540;
-inline constexpr Action kDefendBase = 541;
-inline constexpr Action kMoveMore = 543;
-inline constexpr Action kMoveDone = 544;
-inline constexpr Action kFortifyBase = 545;
-inline constexpr Action kEndTurn = 2309;
+// The battle and move ids up to 2309 are both editions' (turn_actions.h).
+inline constexpr Action kFortifyBase = kMoveBase;
+inline constexpr Action kEndTurn = kEndMoves;
 inline constexpr Action kDeclareBase = 2310;
 inline constexpr Action kTradeBase = 2314;
 inline constexpr Action kDieBase = kTradeBase + kNumCards * kNumCards * kNumCards;  // 87498
@@ -76,7 +73,7 @@ inline constexpr Action kCardBase = kDieBase + 6;
 inline constexpr Action kSeatBase = kCardBase + kNumCards;
 inline constexpr Action kMissionBase = kSeatBase + kMaxOwners;
 // The active 2-player game (§11):
-inline constexpr Action kBribeBase = kMissionBase + 28;  // + card * 4 + (neutral - 2)
+inline constexpr Action kBribeBase = kMissionBase + kNumMissions;  // + card * 4 + (neutral - 2)
 inline constexpr Action kEndBribe = kBribeBase + kNumCards * 4;
 inline constexpr Action kAllyReinforceBase = kEndBribe + 1;  // + (neutral - 2)
 inline constexpr Action kEndAllyReinforce = kAllyReinforceBase + 4;
@@ -242,6 +239,11 @@ class RiskState final : public State {
   // Can the armies in `from` attack now (own, or an ally's in §11.5)?
   bool may_attack_from(Territory from) const;
   bool mission_completed(int p, int slot) const { return (completed_[p] >> slot) & 1; }
+  // §8.2: once p has completed 3 missions (the data's reveal_last_after),
+  // all of p's missions are public.
+  bool missions_public(int p) const {
+    return popcount(completed_[p]) >= cfg_->edition->missions_public_after;
+  }
   bool mission_holds(int p, int mission_index) const;
   int conquests_this_turn() const { return conquests_this_turn_; }
   int battle_source() const { return src_; }

@@ -266,8 +266,9 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
     for (int p = 0; p < kMaxOwners; ++p) {
       s->bribes_[p] = r.mask(f("bribes")[p], at("bribes", p), active_mode && p >= 2 ? kAllCards : 0,
                              "bribe cards");
-      if (r.ok() && popcount(s->bribes_[p]) > 6)
-        r.fail(at("bribes", p), "at most 6 bribe cards (R9)", &f("bribes")[p]);
+      if (r.ok() && popcount(s->bribes_[p]) > c.edition->bribe_cap)
+        r.fail(at("bribes", p), fmt::format("at most {} bribe cards (R9)", c.edition->bribe_cap),
+               &f("bribes")[p]);
     }
   if (active_mode && j.contains("bribes_given") && r.array(f("bribes_given"), "/bribes_given", 2))
     for (int p = 0; p < 2; ++p)
@@ -471,11 +472,14 @@ Status RiskState::check_loaded() const {
   if (!placing && ph != Phase::kForcedTrade && ph != Phase::kGameOver && reinforcements_ != 0)
     return bad("/reinforcements", fmt::format("0 in phase {}", phase_name(ph)));
   const int hand_size = popcount(hand_[hand_slot(active_)]);
-  if (must_trade_ && !over && (ph != Phase::kReinforce || hand_size < 5 || placed_any_))
-    return bad("/must_trade",
-               "true only in the reinforcement step, before placing, with 5 or more cards (§5.3)");
-  if (ph == Phase::kForcedTrade && hand_size < 5)
-    return bad("/hands", "more than 4 cards in the hand that must trade (§5.3)");
+  if (must_trade_ && !over &&
+      (ph != Phase::kReinforce || hand_size < e.mandatory_trade_at || placed_any_))
+    return bad("/must_trade", fmt::format("true only in the reinforcement step, before placing, "
+                                          "with {} or more cards (§5.3)",
+                                          e.mandatory_trade_at));
+  if (ph == Phase::kForcedTrade && hand_size <= e.elimination_trade_until)
+    return bad("/hands", fmt::format("more than {} cards in the hand that must trade (§5.3)",
+                                     e.elimination_trade_until));
   if (ph == Phase::kDrawCard && deck_ == 0) return bad("/deck", "a card to draw");
   if (ph == Phase::kDrawCard && conquests_this_turn_ == 0)
     return bad("/conquests_this_turn", "at least 1 for a card to be drawn (§5.8)");

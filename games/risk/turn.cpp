@@ -13,6 +13,7 @@
 #include <cassert>
 
 #include "games/risk/battle.h"
+#include "games/risk/deck.h"
 #include "games/risk/odds.h"
 #include "games/risk/risk_state.h"
 
@@ -48,7 +49,8 @@ bool RiskState::holds_continent(int p, int c) const {
 }
 
 int RiskState::base_reinforcement(int p) const {
-  int armies = std::max(3, territory_count(p) / 3);
+  const Edition& e = *cfg_->edition;
+  int armies = std::max(e.reinforcement_minimum, territory_count(p) / e.reinforcement_divisor);
   for (int c = 0; c < kNumContinents; ++c)
     if (holds_continent(p, c)) armies += cfg_->map->continent(c).bonus;
   return armies;
@@ -343,7 +345,8 @@ void RiskState::start_turn(int p) {
 void RiskState::begin_reinforce() {
   phase_ = Phase::kReinforce;
   reinforcements_ = base_reinforcement(active_);
-  must_trade_ = popcount(hand_[hand_slot(active_)]) >= 5;  // §5.3, tested when the step begins
+  // §5.3, tested when the step begins.
+  must_trade_ = popcount(hand_[hand_slot(active_)]) >= cfg_->edition->mandatory_trade_at;
   placed_any_ = false;
 }
 
@@ -467,7 +470,7 @@ void RiskState::finish_move_in() {
     bribes_[victim_] = 0;
   }
   victim_ = -1;
-  if (popcount(hand_[hand_slot(active_)]) > 5) {
+  if (popcount(hand_[hand_slot(active_)]) > cfg_->edition->elimination_trade_above) {
     reinforcements_ = 0;
     phase_ = Phase::kForcedTrade;
   }
@@ -476,15 +479,9 @@ void RiskState::finish_move_in() {
 void RiskState::finish_turn() {
   // §5.8: one card if at least one territory was conquered; an empty deck is
   // replaced by the discard pile (R19).
-  if (conquests_this_turn_ > 0) {
-    if (deck_ == 0) {
-      deck_ = discard_;
-      discard_ = 0;
-    }
-    if (deck_ != 0) {
-      phase_ = Phase::kDrawCard;
-      return;
-    }
+  if (conquests_this_turn_ > 0 && ready_to_draw(deck_, discard_)) {
+    phase_ = Phase::kDrawCard;
+    return;
   }
   after_draw();
 }
@@ -503,7 +500,8 @@ void RiskState::apply_turn(Action a) {
       } else if (a >= kTradeBase) {
         trade(a);
         must_trade_ = false;
-        if (phase_ == Phase::kForcedTrade && popcount(hand_[hand_slot(active_)]) <= 4)
+        if (phase_ == Phase::kForcedTrade &&
+            popcount(hand_[hand_slot(active_)]) <= cfg_->edition->elimination_trade_until)
           phase_ = Phase::kForcedPlace;
       } else {
         add_armies(a, active_, 1);
@@ -522,14 +520,14 @@ void RiskState::apply_turn(Action a) {
       } else if (a >= kDeclareBase) {
         declare(a - kDeclareBase);
       } else {
-        const Edge& e = cfg_->map->edges()[(a - kAttackBase) / 3];
+        const Edge& e = cfg_->map->edges()[attack_edge_of(a)];
         src_ = e.from;
         tgt_ = e.to;
         if (active_mode()) {  // §11.6: attackers and defenders alike are involved
           if (owner_[src_] >= 2) involved_ |= static_cast<uint8_t>(1u << owner_[src_]);
           if (owner_[tgt_] >= 2) involved_ |= static_cast<uint8_t>(1u << owner_[tgt_]);
         }
-        att_dice_ = (a - kAttackBase) % 3 + 1;
+        att_dice_ = attack_dice_of(a);
         dice_rolled_ = 0;
         pending_losses_ = 0;
         // A defender with one army has no choice to make (§4.1).

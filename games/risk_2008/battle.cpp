@@ -32,10 +32,10 @@ void apply_bonus(std::span<int> dice, int bonus) {
 }  // namespace
 
 void Risk2008State::begin_attack(Action a) {
-  const Edge& e = cfg_->map->edges()[(a - kAttackBase) / 3];
+  const Edge& e = cfg_->map->edges()[attack_edge_of(a)];
   src_ = e.from;
   tgt_ = e.to;
-  att_dice_ = (a - kAttackBase) % 3 + 1;
+  att_dice_ = attack_dice_of(a);
   battled_ = true;  // the Starting Manoeuvre's window closes (§7.2)
   // The defender chooses only when it has a choice.
   if (max_defence_dice(troops_[tgt_]) == 1) {

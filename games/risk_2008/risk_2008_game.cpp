@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "games/risk/edition_game.h"
+
 namespace meeple::risk {
 
 namespace {
@@ -31,60 +33,27 @@ GameInfo risk_2008_info() {
                            .allowed = {},
                            .min = 3,
                            .max = 5};
-  const OptionSpec battles{
-      .name = "battles",
-      .type = OptionType::kString,
-      .default_value = "dice",
-      .description =
-          "dice (each die a chance outcome, as rolled at a table) or outcomes (each roll one "
-          "outcome: the troops each side loses, with the exact odds of its dice, bonus dice and "
-          "airfields; for search and simulation)",
-      .allowed = {}};
-  // No list of allowed values on purpose, as in "risk": it is how chance is
-  // presented, not a way to play with golden logs of its own; checked in
-  // make_risk_2008_game.
-  info.options = {mode, players, battles};
+  info.options = {mode, players,
+                  battles_option("the troops each side loses, with the exact odds of its dice, "
+                                 "bonus dice and airfields")};
   for (const char* m : {"command-room", "basic-training"})
     for (int n = 3; n <= 5; ++n) info.variants.push_back({{"mode", m}, {"players", n}});
   return info;
 }
 
-class Risk2008Game final : public Game {
- public:
-  Risk2008Game(GameInfo info, json options, std::shared_ptr<const Risk2008Config> config)
-      : info_(std::move(info)), options_(std::move(options)), config_(std::move(config)) {}
-  const GameInfo& info() const override { return info_; }
-  const json& options() const override { return options_; }
-  int num_seats() const override { return config_->players; }
-  int num_distinct_actions() const override { return r2008::kNumDistinctActions; }
-  std::unique_ptr<State> new_initial_state() const override {
-    return std::make_unique<Risk2008State>(config_);
-  }
-  Result<std::unique_ptr<State>> state_from_json(const json& j) const override {
-    auto s = Risk2008State::from_json(config_, j);
-    if (!s) return s.status();
-    return std::unique_ptr<State>(std::move(*s));
-  }
-  GameMetadata metadata() const override {
-    GameMetadata m = standard_metadata();
-    m.chance_mode = ChanceMode::kExplicitStochastic;
-    m.information = Information::kImperfect;  // hands and the draw pile
-    // One winner (1), everyone else -1; no draws.
-    m.utility = Utility::kConstantSum;
-    m.utility_sum = 1.0 - (config_->players - 1);
-    m.min_utility = -1;
-    m.max_utility = 1;
-    m.max_game_length = kUnboundedLength;
-    m.practical_game_length = kRisk2008PracticalLength;
-    m.max_chance_outcomes = kNumTerritories;  // a city card or a draw from a full deck
-    return m;
-  }
-
- private:
-  GameInfo info_;
-  json options_;
-  std::shared_ptr<const Risk2008Config> config_;
-};
+GameMetadata risk_2008_metadata(const Risk2008Config& config, GameMetadata m) {
+  m.chance_mode = ChanceMode::kExplicitStochastic;
+  m.information = Information::kImperfect;  // hands and the draw pile
+  // One winner (1), everyone else -1; no draws.
+  m.utility = Utility::kConstantSum;
+  m.utility_sum = 1.0 - (config.players - 1);
+  m.min_utility = -1;
+  m.max_utility = 1;
+  m.max_game_length = kUnboundedLength;
+  m.practical_game_length = kRisk2008PracticalLength;
+  m.max_chance_outcomes = kNumTerritories;  // a city card or a draw from a full deck
+  return m;
+}
 
 }  // namespace
 
@@ -97,10 +66,9 @@ Result<std::shared_ptr<const Game>> make_risk_2008_game(const json& options) {
   config->players = options.value("players", 3);
   if (config->players < 3 || config->players > 5)
     return invalid_argument(fmt::format("risk-2008: 3 to 5 players, got {}", config->players));
-  const std::string battles = options.value("battles", "dice");
-  if (battles != "dice" && battles != "outcomes")
-    return invalid_argument("risk-2008: battles must be dice or outcomes, got '" + battles + "'");
-  config->battle_outcomes = battles == "outcomes";
+  auto outcomes = parse_battles_option(options, "risk-2008");
+  if (!outcomes) return outcomes.status();
+  config->battle_outcomes = *outcomes;
   // The data files: a missing or broken one is the caller's error.
   auto map = shared_world_map();
   if (!map) return map.status();
@@ -108,8 +76,8 @@ Result<std::shared_ptr<const Game>> make_risk_2008_game(const json& options) {
   if (!edition) return edition.status();
   config->map = *map;
   config->edition = *edition;
-  return std::shared_ptr<const Game>(
-      std::make_shared<Risk2008Game>(risk_2008_info(), options, config));
+  return std::shared_ptr<const Game>(std::make_shared<EditionGame<Risk2008Config, Risk2008State>>(
+      risk_2008_info(), options, config, r2008::kNumDistinctActions, risk_2008_metadata));
 }
 
 void register_risk_2008(Registry& registry) {

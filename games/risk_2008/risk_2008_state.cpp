@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <sstream>
 
 #include "games/risk/battle.h"
+#include "games/risk/command_words.h"
 
 namespace meeple::risk {
 
@@ -28,15 +28,10 @@ bool setup_phase(Phase2008 p) {
 // "manoeuvre from to", "select card", "objective ID", and the chance
 // outcomes "die N" and "losses A D" (battles=outcomes).
 json command_to_json(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> w;
-  for (std::string word; in >> word;) w.push_back(word);
+  const std::vector<std::string> w = command_words(text);
   if (w.empty()) return json{{"type", ""}};
   const std::string& verb = w[0];
-  auto number = [](const std::string& x) {
-    return !x.empty() && x.size() <= 6 &&
-           std::all_of(x.begin(), x.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
+  auto number = [](const std::string& x) { return is_command_number(x, 6); };
   if (verb == "pass") return {{"type", "claim_objective"}, {"objective", nullptr}};
   if (verb == "objective" && w.size() == 2)
     return {{"type", "claim_objective"}, {"objective", w[1]}};
@@ -168,12 +163,7 @@ std::string Risk2008State::chance_description() const {
 json Risk2008State::action_to_json(Action a) const {
   const Map& map = *cfg_->map;
   const Edition2008& e = *cfg_->edition;
-  if (a >= kLossBase) {
-    const int compared = std::min(att_dice_, def_dice_);
-    return {{"type", "losses"},
-            {"attacker", a - kLossBase},
-            {"defender", std::max(0, compared - (a - kLossBase))}};
-  }
+  if (a >= kLossBase) return losses_action_json(a - kLossBase, std::min(att_dice_, def_dice_));
   if (a >= kCityBase) return {{"type", "city"}, {"territory", map.territory(a - kCityBase).id}};
   if (a >= kTokenBase)
     return {{"type", "token"},
@@ -190,23 +180,8 @@ json Risk2008State::action_to_json(Action a) const {
   if (a == kConfirmTrade) return {{"type", "trade"}};
   if (a >= kSelectBase) return {{"type", "select"}, {"card", map.territory(a - kSelectBase).id}};
   if (a == kEndManoeuvre) return {{"type", "end"}};
-  if (a >= kManoeuvreBase) {
-    const int code = a - kManoeuvreBase;
-    return {{"type", "manoeuvre"},
-            {"from", map.territory(code / kNumTerritories).id},
-            {"to", map.territory(code % kNumTerritories).id}};
-  }
-  if (a == kMoveDone) return {{"type", "done"}};
-  if (a == kMoveMore) return {{"type", "more"}};
-  if (a >= kDefendBase) return {{"type", "defend"}, {"dice", a - kDefendBase + 1}};
-  if (a == kEndAttack) return {{"type", "end"}};
-  if (a >= kAttackBase) {
-    const Edge& ed = map.edges()[(a - kAttackBase) / 3];
-    return {{"type", "attack"},
-            {"from", map.territory(ed.from).id},
-            {"to", map.territory(ed.to).id},
-            {"dice", (a - kAttackBase) % 3 + 1}};
-  }
+  if (a >= kManoeuvreBase) return move_action_json("manoeuvre", map, a);
+  if (a >= kAttackBase) return battle_action_json(map, a);
   const std::string& t = map.territory(a).id;
   switch (phase_) {
     case Phase2008::kCapital:

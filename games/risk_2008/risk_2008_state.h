@@ -43,18 +43,20 @@
 #include "core/game.h"
 #include "games/risk/map.h"
 #include "games/risk/odds.h"
+#include "games/risk/turn_actions.h"
 #include "games/risk_2008/edition.h"
 
 namespace meeple::risk {
 
 namespace r2008 {
-inline constexpr Action kAttackBase = 42;
-inline constexpr Action kEndAttack = 540;
-inline constexpr Action kDefendBase = 541;
-inline constexpr Action kMoveMore = 543;
-inline constexpr Action kMoveDone = 544;
-inline constexpr Action kManoeuvreBase = 545;
-inline constexpr Action kEndManoeuvre = 2309;
+// The battle and move ids up to 2309 are both editions' (turn_actions.h).
+using risk::kAttackBase;
+using risk::kDefendBase;
+using risk::kEndAttack;
+using risk::kMoveDone;
+using risk::kMoveMore;
+inline constexpr Action kManoeuvreBase = kMoveBase;
+inline constexpr Action kEndManoeuvre = kEndMoves;
 inline constexpr Action kSelectBase = 2310;
 inline constexpr Action kConfirmTrade = kSelectBase + kNumTerritories;  // 2352
 inline constexpr Action kClaimBase = kConfirmTrade + 1;                 // 2353

@@ -7,6 +7,7 @@
 #include <bit>
 
 #include "games/risk/battle.h"
+#include "games/risk/deck.h"
 #include "games/risk_2008/objectives.h"
 #include "games/risk_2008/risk_2008_state.h"
 
@@ -307,15 +308,9 @@ void Risk2008State::after_manoeuvre() {
 void Risk2008State::begin_draw() {
   manoeuvres_left_ = 0;
   const bool draw = holds_reward(active_, Reward::kGuaranteedCard) || (conquered_ && !claimed_);
-  if (draw) {
-    if (deck_ == 0) {
-      deck_ = discard_;
-      discard_ = 0;
-    }
-    if (deck_ != 0) {
-      phase_ = Phase2008::kDraw;
-      return;
-    }
+  if (draw && ready_to_draw(deck_, discard_)) {
+    phase_ = Phase2008::kDraw;
+    return;
   }
   end_turn();
 }

@@ -98,6 +98,32 @@ TEST(RiskDataFiles, ABrokenEditionIsAnError) {
   expect_edition_error([](json& d) { d["missions"]["cards"][0]["status"] = 5; }, "mistyped");
   expect_edition_error([](json& d) { d["cards"]["territory_symbols"]["alaska"] = 1; }, "mistyped");
   expect_edition_error([](json& d) { d["missions"]["cards"].erase(0); }, "27 missions");
+  // The rule constants (§5.9): a forced trade needs a hand that always holds
+  // a set, so thresholds below five cards would stall the game.
+  expect_edition_error([](json& d) { d["reinforcement"]["minimum"] = 0; },
+                       "'reinforcement.minimum' must be an integer 1..1000");
+  expect_edition_error([](json& d) { d["reinforcement"]["divisor"] = 0; },
+                       "'reinforcement.divisor'");
+  expect_edition_error([](json& d) { d["reinforcement"].erase("divisor"); }, "mistyped");
+  expect_edition_error([](json& d) { d["trading"]["mandatory_at"] = 4; },
+                       "'trading.mandatory_at' must be an integer 5..44");
+  expect_edition_error([](json& d) { d["trading"]["elimination_until"] = 3; },
+                       "'trading.elimination_until'");
+  expect_edition_error([](json& d) { d["trading"]["elimination_above"] = 3; },
+                       "'trading.elimination_above' must be an integer 4..44");
+  expect_edition_error([](json& d) { d["active_neutrals"]["bribe_cap"] = 0; },
+                       "'active_neutrals.bribe_cap'");
+  expect_edition_error([](json& d) { d["active_neutrals"]["status_shift_faces"] = 4; },
+                       "status_shift_faces must be a list");
+  expect_edition_error([](json& d) { d["active_neutrals"]["status_shift_faces"][0] = 7; },
+                       "'active_neutrals.status_shift_faces' must be an integer 1..6");
+  // Card and mission counts may only restate what the ids are sized for.
+  expect_edition_error([](json& d) { d["cards"]["per_symbol"] = 13; },
+                       "'cards.per_symbol' must be an integer 14..14");
+  expect_edition_error([](json& d) { d["missions"]["per_rank"] = 6; },
+                       "'missions.per_rank' must be an integer 7..7");
+  expect_edition_error([](json& d) { d["missions"]["reveal_last_after"] = 5; },
+                       "'missions.reveal_last_after'");
   const json edition = data("classic.json");
   for (const auto& [field, value] : edition["missions"]["cards"][20].items()) {
     (void)value;

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "core/data_files.h"
 #include "games/risk/cards.h"
@@ -86,6 +88,56 @@ TEST(RiskCards, MissionDeckHas28CardsSevenPerRankWithGen1Confirmed) {
   EXPECT_EQ(e.cavalry_track.back(), 60);
   EXPECT_EQ(e.start_armies[3], 35);
   EXPECT_EQ(e.start_armies[6], 20);
+}
+
+// §5.9's engine constants (and §5.2, §8.1, §8.2, §11.3, §11.6) as loaded
+// from data/risk/classic.json: the rules read them from there, not from code.
+TEST(RiskCards, RuleConstantsComeFromTheDataFileWithTheSpecsValues) {
+  const Edition& e = classic_edition();
+  EXPECT_EQ(e.reinforcement_minimum, 3);    // MIN_REINFORCEMENT
+  EXPECT_EQ(e.reinforcement_divisor, 3);    // floor(T / 3)
+  EXPECT_EQ(e.mandatory_trade_at, 5);       // MANDATORY_TRADE_AT
+  EXPECT_EQ(e.elimination_trade_above, 5);  // ELIM_FORCED_TRADE: hand > 5 ...
+  EXPECT_EQ(e.elimination_trade_until, 4);  // ... until hand <= 4 (R16)
+  EXPECT_EQ(e.bribe_cap, 6);                // BRIBE_CAP
+  for (int face = 1; face <= 6; ++face)     // STATUS_ROLL_SHIFT_ON = {1, 2, 3, 4}
+    EXPECT_EQ(e.status_shift[face], face <= 4) << "face " << face;
+  EXPECT_EQ(e.cards_per_symbol, 14);
+  EXPECT_EQ(e.missions_public_after, 3);
+  EXPECT_EQ(e.fixed_values, (std::array<int, 4>{4, 6, 8, 10}));
+  EXPECT_EQ(e.cavalry_track,
+            (std::vector<int>{4, 6, 8, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60}));
+  EXPECT_EQ(e.two_player_armies, 36);
+  EXPECT_EQ(e.neutral_armies, 24);
+  EXPECT_EQ(e.deal_player, 9);
+  EXPECT_EQ(e.deal_neutral, 6);
+  EXPECT_EQ(e.placement_own, 3);
+}
+
+// A player with the printed game corrects a value in the data file, not in
+// code: the edited values load and are the ones the edition carries.
+TEST(RiskCards, EditedRuleConstantsAreTheOnesLoaded) {
+  auto text = read_data_file("risk/classic.json");
+  ASSERT_TRUE(text.is_ok());
+  auto doc = nlohmann::json::parse(*text);
+  doc["reinforcement"]["minimum"] = 4;
+  doc["reinforcement"]["divisor"] = 2;
+  doc["trading"]["mandatory_at"] = 6;
+  doc["trading"]["elimination_above"] = 6;
+  doc["trading"]["elimination_until"] = 5;
+  doc["active_neutrals"]["bribe_cap"] = 3;
+  doc["active_neutrals"]["status_shift_faces"] = {1, 2, 3};
+  doc["missions"]["reveal_last_after"] = 2;
+  auto r = Edition::parse(doc.dump(), world_map());
+  ASSERT_TRUE(r.is_ok()) << r.status().to_string();
+  EXPECT_EQ(r->reinforcement_minimum, 4);
+  EXPECT_EQ(r->reinforcement_divisor, 2);
+  EXPECT_EQ(r->mandatory_trade_at, 6);
+  EXPECT_EQ(r->elimination_trade_above, 6);
+  EXPECT_EQ(r->elimination_trade_until, 5);
+  EXPECT_EQ(r->bribe_cap, 3);
+  EXPECT_FALSE(r->status_shift[4]);
+  EXPECT_EQ(r->missions_public_after, 2);
 }
 
 TEST(RiskCards, EditionLoaderRejectsWrongCardCount) {
