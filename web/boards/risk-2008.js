@@ -277,7 +277,10 @@ export function renderRisk2008(container, snap, opts) {
     if (ui.from && ui.to) {
       const most = Math.max(1, troops(ui.from) - 1);
       const k = Math.min(ui.moveCount || most, most);
-      const input = h('input', { id: 'manoeuvre-count', type: 'number', min: 1, max: most, value: k, onchange: (e) => { ui.moveCount = Number(e.target.value) || 1; } });
+      // Kept as it is typed, not only on change: a snapshot re-renders the
+      // board between typing and clicking Move.
+      const keep = (e) => { ui.moveCount = Number(e.target.value) || 1; };
+      const input = h('input', { id: 'manoeuvre-count', type: 'number', min: 1, max: most, value: k, oninput: keep, onchange: keep });
       controls.push(h('p.prompt', { id: 'prompt' }, `${what} from ${tname(ui.from)} to ${tname(ui.to)}: `,
         h('label', { for: 'manoeuvre-count' }, 'troops '), input, ' ',
         h('button.primary', { id: 'manoeuvre-go', onclick: () => {
@@ -306,7 +309,8 @@ export function renderRisk2008(container, snap, opts) {
     if (ui.moveKey !== `${mv[0]}>${mv[1]}`) { ui.moveKey = `${mv[0]}>${mv[1]}`; ui.moveMore = null; }
     if (move.more && from && left > 0) {
       const k = Math.min(ui.moveMore ?? left, left);
-      const input = h('input', { id: 'move-count', type: 'number', min: 0, max: left, value: k, onchange: (e) => { ui.moveMore = Math.max(0, Number(e.target.value) || 0); } });
+      const keep = (e) => { ui.moveMore = Math.max(0, Number(e.target.value) || 0); }; // as typed (see manoeuvre-count)
+      const input = h('input', { id: 'move-count', type: 'number', min: 0, max: left, value: k, oninput: keep, onchange: keep });
       parts.push(h('p', {}, h('label', { for: 'move-count' }, 'Move this many more: '), input, ' ',
         h('button.primary', { id: 'move-go', onclick: () => {
           const more = Math.max(0, Math.min(left, Number(input.value) || 0));

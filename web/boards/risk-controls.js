@@ -9,8 +9,13 @@ import { h } from '../dom.js';
 
 // The "<Word> per click [n] [all N] [1]" line while placing: `most` to place
 // in all, the count shown `perClick`, kept in ui.count.
+//
+// The count boxes here keep their value in `ui` as it is typed (input), not
+// only on change: every snapshot re-renders the board, and one arriving
+// between typing and clicking would otherwise put the old value back.
 export function placeCount({ ui, redraw, most, perClick, word }) {
   const input = h('input', { id: 'place-count', type: 'number', min: 1, max: most, value: perClick,
+    oninput: (e) => { ui.count = Number(e.target.value) || 1; },
     onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
   return h('p.place-count', {}, h('label', { for: 'place-count' }, `${word} per click `), input, ' ',
     h('button', { id: 'place-all', onclick: () => { ui.count = most; redraw(); } }, `all ${most}`), ' ',
@@ -49,6 +54,7 @@ export function attackControls({ ui, redraw, onAction, targets, tname, count, ow
   out.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(to)} (${ownerName(to)}, ${count(to)}) from ${tname(from)} (${count(from)}). Dice: `, diceButtons));
   if (odds) out.push(odds(chosen));
   const stopAt = h('input', { id: 'stop-at', 'aria-label': `Stop attacking at this many ${word}`, type: 'number', min: 1, max: Math.max(1, count(from) - 1), value: ui.stopAt || 1,
+    oninput: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); },
     onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
   out.push(h('p.attack-buttons', {},
     h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',
