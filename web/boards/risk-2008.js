@@ -224,12 +224,15 @@ export function renderRisk2008(container, snap, opts) {
     return { classes, owner, armies: count, label, act, decorate };
   }
 
-  // 3. What clicks do: the draft places `perClick` troops in one compound
+  // 3. What clicks do: the draft places `perClick()` troops in one compound
   // action ("place N on T"); set-up placements alternate seats, one each.
-  const perClick = v.phase === 'draft' ? Math.max(1, Math.min(ui.count || 1, toPlace || 1)) : 1;
+  // Read at the click: the count box keeps what is typed in ui.count
+  // without redrawing (risk-controls.js placeCount).
+  const perClick = () => (v.phase === 'draft' ? Math.max(1, Math.min(ui.count || 1, toPlace || 1)) : 1);
   function place(a) {
-    if (a.json.type === 'place' && perClick > 1) {
-      onAction({ json: { type: 'place', territory: a.json.territory, count: perClick }, text: `place ${perClick} ${a.json.territory}` });
+    const k = perClick();
+    if (a.json.type === 'place' && k > 1) {
+      onAction({ json: { type: 'place', territory: a.json.territory, count: k }, text: `place ${k} ${a.json.territory}` });
     } else onAction(a);
   }
   const attackAction = () => {
@@ -258,7 +261,7 @@ export function renderRisk2008(container, snap, opts) {
       airfield: 'Click one of your highlighted territories to place your airfield there.',
     }[type] || (v.phase === 'draft' ? 'Click one of your highlighted territories to place troops there.' : 'Click one of your highlighted territories to place a starting troop there.');
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
-    if (v.phase === 'draft' && toPlace > 1) controls.push(placeCount({ ui, redraw, most: toPlace, perClick, word: 'Troops' }));
+    if (v.phase === 'draft' && toPlace > 1) controls.push(placeCount({ ui, redraw, most: toPlace, perClick: perClick(), word: 'Troops' }));
   }
   if (types.length > 1) {
     // Both attacks and the Starting Manoeuvre are open.

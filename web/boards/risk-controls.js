@@ -8,15 +8,19 @@
 import { h } from '../dom.js';
 
 // The "<Word> per click [n] [all N] [1]" line while placing: `most` to place
-// in all, the count shown `perClick`, kept in ui.count.
+// in all, the count shown `perClick`, kept in ui.count (the board reads it
+// when a territory is clicked).
 //
 // The count boxes here keep their value in `ui` as it is typed (input), not
 // only on change: every snapshot re-renders the board, and one arriving
 // between typing and clicking would otherwise put the old value back.
+// Typing never redraws: the change event comes with the mousedown on a
+// territory (the box loses focus), and a redraw then replaced the map under
+// the pointer, so the click that followed the typing was lost.
 export function placeCount({ ui, redraw, most, perClick, word }) {
+  const keep = (e) => { ui.count = Number(e.target.value) || 1; };
   const input = h('input', { id: 'place-count', type: 'number', min: 1, max: most, value: perClick,
-    oninput: (e) => { ui.count = Number(e.target.value) || 1; },
-    onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
+    oninput: keep, onchange: keep });
   return h('p.place-count', {}, h('label', { for: 'place-count' }, `${word} per click `), input, ' ',
     h('button', { id: 'place-all', onclick: () => { ui.count = most; redraw(); } }, `all ${most}`), ' ',
     h('button', { id: 'place-one', onclick: () => { ui.count = 1; redraw(); } }, '1'));

@@ -136,11 +136,14 @@ export function renderRisk(container, snap, opts) {
 
   // 3. What clicks do.
   const reinforcements = v.reinforcements || 0;
-  const perClick = Math.max(1, Math.min(ui.count || 1, reinforcements || 1));
+  // Read at the click: the count box keeps what is typed in ui.count
+  // without redrawing (risk-controls.js placeCount).
+  const perClick = () => Math.max(1, Math.min(ui.count || 1, reinforcements || 1));
   function place(a) {
     // More than one army per click is one compound action ("place N on T").
-    if (a.json.type === 'place' && perClick > 1) {
-      onAction({ json: { type: 'place', territory: a.json.territory, count: perClick }, text: `place ${perClick} ${a.json.territory}` });
+    const k = perClick();
+    if (a.json.type === 'place' && k > 1) {
+      onAction({ json: { type: 'place', territory: a.json.territory, count: k }, text: `place ${k} ${a.json.territory}` });
     } else onAction(a);
   }
   function chooseTarget(to) {
@@ -192,7 +195,7 @@ export function renderRisk(container, snap, opts) {
     const verb = legal.some((a) => a.json.type === 'claim') ? 'Click a free territory to claim it.' : 'Click a highlighted territory to place an army there.';
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
     if (reinforcements > 1 && [...direct.values()].some((a) => a.json.type === 'place')) {
-      controls.push(placeCount({ ui, redraw, most: reinforcements, perClick, word: 'Armies' }));
+      controls.push(placeCount({ ui, redraw, most: reinforcements, perClick: perClick(), word: 'Armies' }));
     }
   }
   if (pairType === 'attack') {
