@@ -18,16 +18,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
 import { axeViolations, describeViolations, triage } from '../axe.js';
+import { IDS, T, neighbours, ourTurnOr, phase } from '../risk.js';
 
-const T = '.risk-map g.territory';
 const root = new URL('../../../', import.meta.url);
-const LAYOUT = JSON.parse(fs.readFileSync(new URL('web/boards/risk-layout.json', root)));
-const IDS = LAYOUT.territories.map((t) => t.id);
-const neighbours = (id) => LAYOUT.links.filter((l) => l.includes(id)).map(([a, b]) => (a === id ? b : a));
 
 const browser = useBrowser({ width: 1300, height: 900 });
 
-const phase = (page) => page.getAttribute('#phase', 'data-phase');
 // The drawn count and data-armies of one territory, read at one moment.
 async function countOn(page, id) {
   const [drawn, data] = await page.$eval(`${T}[data-territory="${id}"]`,
@@ -41,15 +37,6 @@ async function serverView(page, id, token) {
     const r = await fetch(`/api/tables/${tid}`, { headers: { Authorization: `Bearer ${tok}` } });
     return r.json();
   }, [id, token]);
-}
-// Waits until we may click the map (a legal territory) or the phase is none
-// of `phases`; answers the phase then.
-async function ourTurnOr(page, phases) {
-  await page.waitForFunction((ps) => {
-    const ph = document.querySelector('#phase')?.dataset.phase;
-    return ph && (!ps.includes(ph) || document.querySelector('.risk-map g.territory.legal'));
-  }, phases, { timeout: 30000 });
-  return phase(page);
 }
 async function create(page, mode) {
   await page.goto(`${BASE}/`);

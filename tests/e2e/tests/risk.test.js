@@ -11,29 +11,14 @@
 // Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
-
-const T = '.risk-map g.territory';
-// The map's links, to pick a territory we can later fortify from.
-const LAYOUT = JSON.parse(fs.readFileSync(new URL('../../../web/boards/risk-layout.json', import.meta.url)));
-const neighbours = (id) => LAYOUT.links.filter((l) => l.includes(id)).map(([a, b]) => (a === id ? b : a));
+// The map's links (neighbours), to pick a territory we can later fortify from.
+import { LAYOUT, T, neighbours, ourTurnOr, phase } from '../risk.js';
 
 const browser = useBrowser({ width: 1300, height: 900 });
 
-const phase = (page) => page.getAttribute('#phase', 'data-phase');
 const armiesOn = (page, id) => page.getAttribute(`${T}[data-territory="${id}"]`, 'data-armies').then(Number);
-
-// Waits until we may click the map (a legal territory) or the phase is no
-// longer one of `phases`; answers the phase then.
-async function ourTurnOr(page, phases) {
-  await page.waitForFunction((ps) => {
-    const ph = document.querySelector('#phase')?.dataset.phase;
-    return ph && (!ps.includes(ph) || document.querySelector('.risk-map g.territory.legal'));
-  }, phases, { timeout: 30000 });
-  return phase(page);
-}
 
 test('lobby → Risk (3 players) → claim and place armies by clicking the map', async () => {
   const page = await browser().newPage();
