@@ -23,9 +23,8 @@
 // is a button, and every legal action stays reachable in the "All legal
 // actions" list.
 import { h, s } from '../dom.js';
-import { renderGeneric } from './generic.js';
-import { R, drawMap, loadLayout, mapLayout, mountMap, tname } from './risk-map.js';
-import { attackControls, placeCount } from './risk-controls.js';
+import { R, drawMap, mapLayout, mountMap, startRender, tname } from './risk-map.js';
+import { actionButton, attackControls, placeCount } from './risk-controls.js';
 
 export const COLOURS = ['yellow', 'green', 'blue', 'red', 'black'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
@@ -65,20 +64,11 @@ const bit = (mask, i) => Math.floor(Number(mask) / 2 ** i) % 2 === 1;
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
 export function renderRisk2008(container, snap, opts) {
+  // The generic view until both the layout and the edition file are here.
+  const start = startRender(renderRisk2008, container, snap, opts, { loaded: () => edition !== null, load: loadEdition });
+  if (!start) return;
+  const { onAction, hint, redraw, v, legal, key } = start;
   const layout = mapLayout();
-  if (!layout || !edition) {
-    // The generic view until both files are here: never unplayable.
-    renderGeneric(container, snap, opts);
-    const again = () => { if (container.isConnected && mapLayout() && edition) renderRisk2008(container, snap, opts); };
-    loadLayout(again);
-    loadEdition(again);
-    return;
-  }
-  const { onAction, hint } = opts;
-  const redraw = () => renderRisk2008(container, snap, opts);
-  const v = snap.view;
-  const legal = snap.legal || [];
-  const key = (snap.table && snap.table.id) || 'replay';
   const version = snap.table ? snap.table.version : -1;
   if (ui.key !== key) ui = { key, from: null, to: null, dice: null, count: 1, auto: null, follow: null, mode: null, sent: -1 };
   const n = v.players;
@@ -249,9 +239,7 @@ export function renderRisk2008(container, snap, opts) {
 
   // 4. Controls for the current step.
   const controls = [];
-  const button = (a, label, cls = '') => h(`button${cls}`, {
-    'data-action': a.text, class: hint && hint.id === a.id ? 'hint' : null, title: a.text, onclick: () => onAction(a),
-  }, label);
+  const button = actionButton({ hint, onAction });
   const cancel = () => h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel');
   if (direct.size) {
     const type = direct.values().next().value.json.type;

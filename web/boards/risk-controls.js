@@ -1,11 +1,20 @@
 // Controls that the Risk boards share (risk.js for European Risk,
 // risk-2008.js for the 2008 edition), beside the map of risk-map.js: the
-// "so many per click" line of a placement and the attack controls. What
-// differs between the boards comes in as parameters: the word for what a
-// territory holds ("armies" or "troops"), how the prompt names the
-// territories, the extra lines. The element ids, classes and labels are
-// the ones the e2e tests look for.
+// buttons of legal actions, the "so many per click" line of a placement and
+// the attack controls. What differs between the boards comes in as
+// parameters: the word for what a territory holds ("armies" or "troops"),
+// how the prompt names the territories, the extra lines. The element ids,
+// classes and labels are the ones the e2e tests look for.
 import { h } from '../dom.js';
+
+// A button for legal action `a`: `label` on it, classes `cls` (".primary"),
+// data-action and the tooltip its text, the "hint" class when it is the
+// hinted action. Answers the function making them.
+export function actionButton({ hint, onAction }) {
+  return (a, label, cls = '') => h(`button${cls}`, {
+    'data-action': a.text, class: hint && hint.id === a.id ? 'hint' : null, title: a.text, onclick: () => onAction(a),
+  }, label);
+}
 
 // The "<Word> per click [n] [all N] [1]" line while placing: `most` to place
 // in all, the count shown `perClick`, kept in ui.count (the board reads it

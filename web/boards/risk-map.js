@@ -1,10 +1,12 @@
 // The world map that the Risk boards share (risk.js for European Risk,
 // risk-2008.js for the 2008 edition): the layout file, the SVG with its
-// shapes, sea links, continent names and one badge per territory, and the
-// mounting that keeps keyboard focus and panning across re-renders. What a
-// territory shows (owner, count, marks) and what clicking it does is the
-// board's: each territory is drawn from the spec the board gives for it.
+// shapes, sea links, continent names and one badge per territory, the
+// start of every render (the generic view until the files are here), and
+// the mounting that keeps keyboard focus and panning across re-renders.
+// What a territory shows (owner, count, marks) and what clicking it does is
+// the board's: each territory is drawn from the spec the board gives for it.
 import { h, s } from '../dom.js';
+import { renderGeneric } from './generic.js';
 
 export const R = 16; // badge radius; tests/web/risk_layout_test.cpp spaces centres by 2.5 R
 
@@ -30,6 +32,30 @@ export function loadLayout(redraw) {
 }
 
 export const tname = (id) => (layout && layout.byId[id] ? layout.byId[id].name : id);
+
+// What every render of a Risk board begins with. Until the layout and the
+// board's own data (`loaded()`, fetched by `load(again)`) are here, the
+// board is the generic view, never unplayable, and `render` runs again when
+// they arrive: answers null. Then answers what the render works from:
+// {onAction, hint, redraw, v (the view), legal, key (the table, or
+// 'replay': the per-table choice in progress is reset on a new key)}.
+export function startRender(render, container, snap, opts, { loaded = () => true, load = () => {} } = {}) {
+  if (!layout || !loaded()) {
+    renderGeneric(container, snap, opts);
+    const again = () => { if (container.isConnected && layout && loaded()) render(container, snap, opts); };
+    loadLayout(again);
+    load(again);
+    return null;
+  }
+  return {
+    onAction: opts.onAction,
+    hint: opts.hint,
+    redraw: () => render(container, snap, opts),
+    v: snap.view,
+    legal: snap.legal || [],
+    key: (snap.table && snap.table.id) || 'replay',
+  };
+}
 
 // The map: the territories' shapes (tinted by continent and owner), the
 // links drawn at sea, the continent names, the board's extra lines
