@@ -152,12 +152,25 @@ function drawTerritory(lt, spec) {
 // controls; `standing`: everyone's position) into the board's container.
 // Every snapshot redraws the map; keyboard users keep their place on it.
 export function mountMap(container, svg, now, standing, version) {
-  const focused = container.contains(document.activeElement) && document.activeElement.getAttribute('data-territory');
+  const active = container.contains(document.activeElement) ? document.activeElement : null;
+  const focused = active && active.getAttribute('data-territory');
+  // A count box being typed in keeps the focus too, and exactly what is in
+  // it (even "" while the player retypes it): the next keystrokes still go
+  // into it, after what was there.
+  const typing = active && active.matches('input[id]') ? { id: active.id, text: active.value } : null;
   const panned = container.querySelector('.risk-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
   // The wrapper pans the map on narrow screens: focusable, so the keyboard can scroll it too.
   container.replaceChildren(h('div.risk-wrap', { 'data-version': version,
     tabindex: 0, role: 'region', 'aria-label': 'Map' }, svg),
   h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
+  const box = typing ? container.querySelector(`input#${CSS.escape(typing.id)}`) : null;
+  if (box) {
+    box.focus();
+    // Set once focused, which puts the caret after the text (focus() alone
+    // puts it first: "1", a snapshot, "2" made 21).
+    box.value = '';
+    box.value = typing.text;
+  }
   if (panned) svg.parentNode.scrollLeft = panned;
 }

@@ -9,8 +9,8 @@
 // rewards, on tables where we hold every seat and play to the decision
 // through the API (../risk.js): an objective collected by its button and
 // its Airfield placed on the map; the Starting Manoeuvre by the switch
-// beside the attacks; and count boxes that keep what was typed when a
-// snapshot re-renders the board before the click.
+// beside the attacks; and count boxes that keep what was typed, and the
+// focus, when a snapshot re-renders the board before the click.
 //
 // Synchronisation is on DOM state only: every click is followed by a wait
 // for the change it must cause. A territory's drawn count and its
@@ -342,14 +342,15 @@ test('Risk 2008 Command Room: the Starting Manoeuvre by the switch; typed counts
   await page.goto(`${BASE}/#/table/${table.id}?token=${table.token}`);
 
   // 1. The draft (at least 5 troops: 14 territories and a capital). 2 per
-  // click typed, then a snapshot (another seat renames itself) re-renders
-  // the board before the click: the box keeps the 2.
+  // click entered (an input event, the box not focused), then a snapshot
+  // (another seat renames itself) re-renders the board before the click:
+  // the box shows the 2 from the board's state.
   await page.waitForSelector('#place-count');
   const toPlace = Number(await page.textContent('#to-place'));
   assert.ok(toPlace >= 5, `${toPlace} troops to place`);
-  await page.fill('#place-count', '2');
+  await page.$eval('#place-count', (el) => { el.value = '2'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await pushSnapshot(page, table, '#place-count');
-  assert.equal(await page.inputValue('#place-count'), '2', 'the typed count outlives the snapshot');
+  assert.equal(await page.inputValue('#place-count'), '2', 'the entered count outlives the snapshot');
   const b1 = await countOn(page, mine[1]);
   await page.click(`${T}[data-territory="${mine[1]}"]`);
   await page.waitForSelector(`${T}[data-territory="${mine[1]}"][data-armies="${b1 + 2}"]`);
@@ -387,8 +388,19 @@ test('Risk 2008 Command Room: the Starting Manoeuvre by the switch; typed counts
   await page.waitForSelector('#manoeuvre-count');
   assert.equal(await page.inputValue('#manoeuvre-count'), String(a0 - 1), 'all but one by default');
   assert.match(await page.textContent('#prompt'), /^Starting Manoeuvre from /);
-  await page.fill('#manoeuvre-count', '2');
+  // Entered (as in the draft), then a snapshot: the board keeps it.
+  await page.$eval('#manoeuvre-count', (el) => { el.value = '4'; el.dispatchEvent(new Event('input', { bubbles: true })); });
   await pushSnapshot(page, table, '#manoeuvre-count');
+  assert.equal(await page.inputValue('#manoeuvre-count'), '4', 'the entered count outlives the snapshot');
+  // Typed with the keyboard, a snapshot arriving in the middle: the box
+  // keeps the focus and the caret after the text ("3", snapshot,
+  // Backspace, "2" is 2).
+  await page.click('#manoeuvre-count', { clickCount: 3 });
+  await page.keyboard.type('3');
+  await pushSnapshot(page, table, '#manoeuvre-count');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'manoeuvre-count', 'the box keeps the focus');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
   assert.equal(await page.inputValue('#manoeuvre-count'), '2', 'the typed count outlives the snapshot');
   await page.click('#manoeuvre-go');
   // The first troop moves with the manoeuvre, the board sends one more and
