@@ -269,13 +269,16 @@ test('Risk 2008 Command Room: set-up by clicking, then draft, attack, move and m
     const seen = snap.log.entries[snap.log.entries.length - 1].i;
     await page.waitForFunction(() => !['manoeuvre', 'move'].includes(document.querySelector('#phase')?.dataset.phase), null, { timeout: 30000 });
     snap = await serverView(page, id, token);
-    if (snap.log.entries[0].i <= seen + 1) {
+    const logged = snap.log.entries[0].i <= seen + 1;
+    if (logged) {
       const after = snap.log.entries.filter((e) => e.i > seen).map((e) => `${e.seat} ${words(e)}`);
       assert.deepEqual(after.slice(0, 2), [`0 manoeuvre ${from} ${to}`, '0 more'], after.join(' | '));
       if (a0 - 2 > 1) assert.equal(after[2], '0 done');
     }
+    // Either is proof: a page busy drawing is sent only the newest snapshot
+    // and may never draw the one after the move.
     const counts = await page.evaluate(() => window.seenCounts);
-    assert.ok(counts.some(([a, b]) => a === a0 - 2 && b === b0 + 2), `2 troops moved: ${JSON.stringify(counts)}`);
+    assert.ok(logged || counts.some(([a, b]) => a === a0 - 2 && b === b0 + 2), `2 troops moved: ${JSON.stringify(counts)}`);
   } else {
     await page.click('#risk-buttons button:has-text("End manoeuvres")');
   }

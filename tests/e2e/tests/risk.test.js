@@ -191,14 +191,16 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
   assert.equal(Number(await page.inputValue('#fortify-count')), fromBefore - 1, 'all but one by default');
   await page.fill('#fortify-count', '2');
   await page.click('#fortify-go');
-  await page.waitForSelector(`${T}[data-territory="${dest}"][data-armies="${toBefore + 2}"]`, { timeout: 30000 });
-  // The log in words: our n placements folded into one line, the move with
-  // both counts after it. (Not the map's count of the source: the fortify
-  // ends our turn, and a computer may attack it before we look.)
+  // The move in the log in words, with both counts after it. (Not the
+  // counts on the map: the fortify ends our turn, the computers play at
+  // once and may attack either territory, and a page busy drawing is sent
+  // only the newest snapshot, so it may never draw the one after the move.)
+  const name = (id) => LAYOUT.territories.find((x) => x.id === id).name;
+  const moved = `Red moves armies from ${name(t)} to ${name(dest)}: ${name(dest)} now ${toBefore + 2}, ${name(t)} ${fromBefore - 2}.`;
+  await page.waitForFunction((line) => [...document.querySelectorAll('#log li')].some((li) => li.textContent === line), moved, { timeout: 30000 });
+  // Our n placements folded into one line.
   const log = await page.$$eval('#log li', (l) => l.map((li) => li.textContent));
   assert.ok(log.some((x) => /^Red places an army on .+\. \(×\d+\)$/.test(x) && x.endsWith(`(×${n})`)), log.join('\n'));
-  const name = (id) => LAYOUT.territories.find((x) => x.id === id).name;
-  assert.ok(log.includes(`Red moves armies from ${name(t)} to ${name(dest)}: ${name(dest)} now ${toBefore + 2}, ${name(t)} ${fromBefore - 2}.`), log.join('\n'));
 
   // A phone-sized screen shows the map without sideways scrolling.
   const p2 = await browser().newPage();
