@@ -13,7 +13,9 @@ export function renderTable(root, id, token) {
   let hintChance = null; // the hint's estimated chance to win, 0..1
   let hintLevel = 3; // the level asked for hints (1..10)
   let confirmResign = false; // "Resign" asks once more before it counts
-  let busy = false;
+  // The version of the snapshot the action on its way was sent against
+  // (null: none on its way).
+  let sentAt = null;
   let named = false;
   let rematching = false; // a rematch request is on its way
   let pageClosed = false; // the route moved on
@@ -27,18 +29,25 @@ export function renderTable(root, id, token) {
   // (style.css), where a refused action's reason is seen.
   root.append(h('div.table-page', {}, h('div.table-head', {}, title, live), who, h('div.table-body', {}, board, err, side)));
 
+  // A second click on the snapshot an action was sent from is dropped (a
+  // double click); a click on a newer snapshot is sent at once, though the
+  // first answer may not be here yet: the server commits and pushes what
+  // follows (a computer's reply, our turn again) before that answer reaches
+  // the page, and it refuses an action sent against a stale version anyway.
   const act = async (entry) => {
-    if (busy || !snap) return;
-    busy = true;
+    if (!snap || sentAt === snap.table.version) return;
+    const version = snap.table.version;
+    sentAt = version;
     err.textContent = '';
     try {
-      await api.act(id, token, entry.json, snap.table.version);
+      await api.act(id, token, entry.json, version);
       hint = null;
       hintChance = null;
     } catch (e) {
-      err.textContent = e.message;
+      // A newer action's outcome is the one to show.
+      if (sentAt === version) err.textContent = e.message;
     } finally {
-      busy = false;
+      if (sentAt === version) sentAt = null;
     }
   };
 

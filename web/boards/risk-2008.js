@@ -23,9 +23,8 @@
 // is a button, and every legal action stays reachable in the "All legal
 // actions" list.
 import { h, s } from '../dom.js';
-import { renderGeneric } from './generic.js';
-import { R, drawMap, loadLayout, mapLayout, mountMap, tname } from './risk-map.js';
-import { attackControls, placeCount } from './risk-controls.js';
+import { R, drawMap, mapLayout, mountMap, startRender, tname } from './risk-map.js';
+import { actionButton, attackControls, placeCount } from './risk-controls.js';
 
 export const COLOURS = ['yellow', 'green', 'blue', 'red', 'black'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
@@ -65,20 +64,11 @@ const bit = (mask, i) => Math.floor(Number(mask) / 2 ** i) % 2 === 1;
 const plural = (k, one, many) => `${k} ${k === 1 ? one : many}`;
 
 export function renderRisk2008(container, snap, opts) {
+  // The generic view until both the layout and the edition file are here.
+  const start = startRender(renderRisk2008, container, snap, opts, { loaded: () => edition !== null, load: loadEdition });
+  if (!start) return;
+  const { onAction, hint, redraw, v, legal, key } = start;
   const layout = mapLayout();
-  if (!layout || !edition) {
-    // The generic view until both files are here: never unplayable.
-    renderGeneric(container, snap, opts);
-    const again = () => { if (container.isConnected && mapLayout() && edition) renderRisk2008(container, snap, opts); };
-    loadLayout(again);
-    loadEdition(again);
-    return;
-  }
-  const { onAction, hint } = opts;
-  const redraw = () => renderRisk2008(container, snap, opts);
-  const v = snap.view;
-  const legal = snap.legal || [];
-  const key = (snap.table && snap.table.id) || 'replay';
   const version = snap.table ? snap.table.version : -1;
   if (ui.key !== key) ui = { key, from: null, to: null, dice: null, count: 1, auto: null, follow: null, mode: null, sent: -1 };
   const n = v.players;
@@ -224,12 +214,15 @@ export function renderRisk2008(container, snap, opts) {
     return { classes, owner, armies: count, label, act, decorate };
   }
 
-  // 3. What clicks do: the draft places `perClick` troops in one compound
+  // 3. What clicks do: the draft places `perClick()` troops in one compound
   // action ("place N on T"); set-up placements alternate seats, one each.
-  const perClick = v.phase === 'draft' ? Math.max(1, Math.min(ui.count || 1, toPlace || 1)) : 1;
+  // Read at the click: the count box keeps what is typed in ui.count
+  // without redrawing (risk-controls.js placeCount).
+  const perClick = () => (v.phase === 'draft' ? Math.max(1, Math.min(ui.count || 1, toPlace || 1)) : 1);
   function place(a) {
-    if (a.json.type === 'place' && perClick > 1) {
-      onAction({ json: { type: 'place', territory: a.json.territory, count: perClick }, text: `place ${perClick} ${a.json.territory}` });
+    const k = perClick();
+    if (a.json.type === 'place' && k > 1) {
+      onAction({ json: { type: 'place', territory: a.json.territory, count: k }, text: `place ${k} ${a.json.territory}` });
     } else onAction(a);
   }
   const attackAction = () => {
@@ -246,9 +239,7 @@ export function renderRisk2008(container, snap, opts) {
 
   // 4. Controls for the current step.
   const controls = [];
-  const button = (a, label, cls = '') => h(`button${cls}`, {
-    'data-action': a.text, class: hint && hint.id === a.id ? 'hint' : null, title: a.text, onclick: () => onAction(a),
-  }, label);
+  const button = actionButton({ hint, onAction });
   const cancel = () => h('button', { id: 'cancel', onclick: () => { ui.from = ui.to = null; ui.auto = null; redraw(); } }, 'Cancel');
   if (direct.size) {
     const type = direct.values().next().value.json.type;
@@ -258,7 +249,7 @@ export function renderRisk2008(container, snap, opts) {
       airfield: 'Click one of your highlighted territories to place your airfield there.',
     }[type] || (v.phase === 'draft' ? 'Click one of your highlighted territories to place troops there.' : 'Click one of your highlighted territories to place a starting troop there.');
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
-    if (v.phase === 'draft' && toPlace > 1) controls.push(placeCount({ ui, redraw, most: toPlace, perClick, word: 'Troops' }));
+    if (v.phase === 'draft' && toPlace > 1) controls.push(placeCount({ ui, redraw, most: toPlace, perClick: perClick(), word: 'Troops' }));
   }
   if (types.length > 1) {
     // Both attacks and the Starting Manoeuvre are open.
@@ -277,7 +268,10 @@ export function renderRisk2008(container, snap, opts) {
     if (ui.from && ui.to) {
       const most = Math.max(1, troops(ui.from) - 1);
       const k = Math.min(ui.moveCount || most, most);
-      const input = h('input', { id: 'manoeuvre-count', type: 'number', min: 1, max: most, value: k, onchange: (e) => { ui.moveCount = Number(e.target.value) || 1; } });
+      // Kept as it is typed, not only on change: a snapshot re-renders the
+      // board between typing and clicking Move.
+      const keep = (e) => { ui.moveCount = Number(e.target.value) || 1; };
+      const input = h('input', { id: 'manoeuvre-count', type: 'number', min: 1, max: most, value: k, oninput: keep, onchange: keep });
       controls.push(h('p.prompt', { id: 'prompt' }, `${what} from ${tname(ui.from)} to ${tname(ui.to)}: `,
         h('label', { for: 'manoeuvre-count' }, 'troops '), input, ' ',
         h('button.primary', { id: 'manoeuvre-go', onclick: () => {
@@ -306,7 +300,8 @@ export function renderRisk2008(container, snap, opts) {
     if (ui.moveKey !== `${mv[0]}>${mv[1]}`) { ui.moveKey = `${mv[0]}>${mv[1]}`; ui.moveMore = null; }
     if (move.more && from && left > 0) {
       const k = Math.min(ui.moveMore ?? left, left);
-      const input = h('input', { id: 'move-count', type: 'number', min: 0, max: left, value: k, onchange: (e) => { ui.moveMore = Math.max(0, Number(e.target.value) || 0); } });
+      const keep = (e) => { ui.moveMore = Math.max(0, Number(e.target.value) || 0); }; // as typed (see manoeuvre-count)
+      const input = h('input', { id: 'move-count', type: 'number', min: 0, max: left, value: k, oninput: keep, onchange: keep });
       parts.push(h('p', {}, h('label', { for: 'move-count' }, 'Move this many more: '), input, ' ',
         h('button.primary', { id: 'move-go', onclick: () => {
           const more = Math.max(0, Math.min(left, Number(input.value) || 0));

@@ -1,17 +1,35 @@
 // Controls that the Risk boards share (risk.js for European Risk,
 // risk-2008.js for the 2008 edition), beside the map of risk-map.js: the
-// "so many per click" line of a placement and the attack controls. What
-// differs between the boards comes in as parameters: the word for what a
-// territory holds ("armies" or "troops"), how the prompt names the
-// territories, the extra lines. The element ids, classes and labels are
-// the ones the e2e tests look for.
+// buttons of legal actions, the "so many per click" line of a placement and
+// the attack controls. What differs between the boards comes in as
+// parameters: the word for what a territory holds ("armies" or "troops"),
+// how the prompt names the territories, the extra lines. The element ids,
+// classes and labels are the ones the e2e tests look for.
 import { h } from '../dom.js';
 
+// A button for legal action `a`: `label` on it, classes `cls` (".primary"),
+// data-action and the tooltip its text, the "hint" class when it is the
+// hinted action. Answers the function making them.
+export function actionButton({ hint, onAction }) {
+  return (a, label, cls = '') => h(`button${cls}`, {
+    'data-action': a.text, class: hint && hint.id === a.id ? 'hint' : null, title: a.text, onclick: () => onAction(a),
+  }, label);
+}
+
 // The "<Word> per click [n] [all N] [1]" line while placing: `most` to place
-// in all, the count shown `perClick`, kept in ui.count.
+// in all, the count shown `perClick`, kept in ui.count (the board reads it
+// when a territory is clicked).
+//
+// The count boxes here keep their value in `ui` as it is typed (input), not
+// only on change: every snapshot re-renders the board, and one arriving
+// between typing and clicking would otherwise put the old value back.
+// Typing never redraws: the change event comes with the mousedown on a
+// territory (the box loses focus), and a redraw then replaced the map under
+// the pointer, so the click that followed the typing was lost.
 export function placeCount({ ui, redraw, most, perClick, word }) {
+  const keep = (e) => { ui.count = Number(e.target.value) || 1; };
   const input = h('input', { id: 'place-count', type: 'number', min: 1, max: most, value: perClick,
-    onchange: (e) => { ui.count = Number(e.target.value) || 1; redraw(); } });
+    oninput: keep, onchange: keep });
   return h('p.place-count', {}, h('label', { for: 'place-count' }, `${word} per click `), input, ' ',
     h('button', { id: 'place-all', onclick: () => { ui.count = most; redraw(); } }, `all ${most}`), ' ',
     h('button', { id: 'place-one', onclick: () => { ui.count = 1; redraw(); } }, '1'));
@@ -49,6 +67,7 @@ export function attackControls({ ui, redraw, onAction, targets, tname, count, ow
   out.push(h('p.prompt', { id: 'prompt' }, `Attack ${tname(to)} (${ownerName(to)}, ${count(to)}) from ${tname(from)} (${count(from)}). Dice: `, diceButtons));
   if (odds) out.push(odds(chosen));
   const stopAt = h('input', { id: 'stop-at', 'aria-label': `Stop attacking at this many ${word}`, type: 'number', min: 1, max: Math.max(1, count(from) - 1), value: ui.stopAt || 1,
+    oninput: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); },
     onchange: (e) => { ui.stopAt = Math.max(1, Number(e.target.value) || 1); } });
   out.push(h('p.attack-buttons', {},
     h('button.primary', { id: 'attack-once', onclick: () => { ui.auto = null; const a = attackAction(); if (a) onAction(a); } }, 'Attack once'), ' ',

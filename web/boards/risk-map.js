@@ -1,10 +1,12 @@
 // The world map that the Risk boards share (risk.js for European Risk,
 // risk-2008.js for the 2008 edition): the layout file, the SVG with its
-// shapes, sea links, continent names and one badge per territory, and the
-// mounting that keeps keyboard focus and panning across re-renders. What a
-// territory shows (owner, count, marks) and what clicking it does is the
-// board's: each territory is drawn from the spec the board gives for it.
+// shapes, sea links, continent names and one badge per territory, the
+// start of every render (the generic view until the files are here), and
+// the mounting that keeps keyboard focus and panning across re-renders.
+// What a territory shows (owner, count, marks) and what clicking it does is
+// the board's: each territory is drawn from the spec the board gives for it.
 import { h, s } from '../dom.js';
+import { renderGeneric } from './generic.js';
 
 export const R = 16; // badge radius; tests/web/risk_layout_test.cpp spaces centres by 2.5 R
 
@@ -30,6 +32,30 @@ export function loadLayout(redraw) {
 }
 
 export const tname = (id) => (layout && layout.byId[id] ? layout.byId[id].name : id);
+
+// What every render of a Risk board begins with. Until the layout and the
+// board's own data (`loaded()`, fetched by `load(again)`) are here, the
+// board is the generic view, never unplayable, and `render` runs again when
+// they arrive: answers null. Then answers what the render works from:
+// {onAction, hint, redraw, v (the view), legal, key (the table, or
+// 'replay': the per-table choice in progress is reset on a new key)}.
+export function startRender(render, container, snap, opts, { loaded = () => true, load = () => {} } = {}) {
+  if (!layout || !loaded()) {
+    renderGeneric(container, snap, opts);
+    const again = () => { if (container.isConnected && layout && loaded()) render(container, snap, opts); };
+    loadLayout(again);
+    load(again);
+    return null;
+  }
+  return {
+    onAction: opts.onAction,
+    hint: opts.hint,
+    redraw: () => render(container, snap, opts),
+    v: snap.view,
+    legal: snap.legal || [],
+    key: (snap.table && snap.table.id) || 'replay',
+  };
+}
 
 // The map: the territories' shapes (tinted by continent and owner), the
 // links drawn at sea, the continent names, the board's extra lines
@@ -126,12 +152,25 @@ function drawTerritory(lt, spec) {
 // controls; `standing`: everyone's position) into the board's container.
 // Every snapshot redraws the map; keyboard users keep their place on it.
 export function mountMap(container, svg, now, standing, version) {
-  const focused = container.contains(document.activeElement) && document.activeElement.getAttribute('data-territory');
+  const active = container.contains(document.activeElement) ? document.activeElement : null;
+  const focused = active && active.getAttribute('data-territory');
+  // A count box being typed in keeps the focus too, and exactly what is in
+  // it (even "" while the player retypes it): the next keystrokes still go
+  // into it, after what was there.
+  const typing = active && active.matches('input[id]') ? { id: active.id, text: active.value } : null;
   const panned = container.querySelector('.risk-wrap')?.scrollLeft || 0; // narrow screens pan the map (style.css)
   // The wrapper pans the map on narrow screens: focusable, so the keyboard can scroll it too.
   container.replaceChildren(h('div.risk-wrap', { 'data-version': version,
     tabindex: 0, role: 'region', 'aria-label': 'Map' }, svg),
   h('div.facts.risk-facts', {}, h('div.risk-now', {}, now), h('div.risk-standing', {}, standing)));
   if (focused) svg.querySelector(`[data-territory="${focused}"][tabindex]`)?.focus();
+  const box = typing ? container.querySelector(`input#${CSS.escape(typing.id)}`) : null;
+  if (box) {
+    box.focus();
+    // Set once focused, which puts the caret after the text (focus() alone
+    // puts it first: "1", a snapshot, "2" made 21).
+    box.value = '';
+    box.value = typing.text;
+  }
   if (panned) svg.parentNode.scrollLeft = panned;
 }

@@ -16,9 +16,8 @@
 // data-owner and data-armies for tests. Everything else is a button, and
 // every legal action stays reachable in the "All legal actions" list.
 import { h, s } from '../dom.js';
-import { renderGeneric } from './generic.js';
-import { R, drawMap, loadLayout, mapLayout, mountMap, tname } from './risk-map.js';
-import { attackControls, placeCount } from './risk-controls.js';
+import { R, drawMap, mountMap, startRender, tname } from './risk-map.js';
+import { actionButton, attackControls, placeCount } from './risk-controls.js';
 
 export const COLOURS = ['red', 'blue', 'green', 'yellow', 'black', 'purple'];
 export const seatNames = COLOURS.map((c) => c[0].toUpperCase() + c.slice(1));
@@ -42,17 +41,9 @@ const cardName = (c) => (/^joker/.test(c) ? 'Joker' : tname(c));
 const ownerName = (o) => (o >= 0 && o < COLOURS.length ? cap(COLOURS[o]) : 'nobody');
 
 export function renderRisk(container, snap, opts) {
-  const layout = mapLayout();
-  if (!layout) {
-    renderGeneric(container, snap, opts);
-    loadLayout(() => { if (container.isConnected) renderRisk(container, snap, opts); });
-    return;
-  }
-  const { onAction, hint } = opts;
-  const redraw = () => renderRisk(container, snap, opts);
-  const v = snap.view;
-  const legal = snap.legal || [];
-  const key = (snap.table && snap.table.id) || 'replay';
+  const start = startRender(renderRisk, container, snap, opts);
+  if (!start) return;
+  const { onAction, hint, redraw, v, legal, key } = start;
   if (ui.key !== key) ui = { key, from: null, to: null, dice: null, count: 1, auto: null, sent: -1 };
   const teams = v.mode === 'teams';
   const terr = Object.fromEntries(v.territories.map((t) => [t.id, t]));
@@ -136,11 +127,14 @@ export function renderRisk(container, snap, opts) {
 
   // 3. What clicks do.
   const reinforcements = v.reinforcements || 0;
-  const perClick = Math.max(1, Math.min(ui.count || 1, reinforcements || 1));
+  // Read at the click: the count box keeps what is typed in ui.count
+  // without redrawing (risk-controls.js placeCount).
+  const perClick = () => Math.max(1, Math.min(ui.count || 1, reinforcements || 1));
   function place(a) {
     // More than one army per click is one compound action ("place N on T").
-    if (a.json.type === 'place' && perClick > 1) {
-      onAction({ json: { type: 'place', territory: a.json.territory, count: perClick }, text: `place ${perClick} ${a.json.territory}` });
+    const k = perClick();
+    if (a.json.type === 'place' && k > 1) {
+      onAction({ json: { type: 'place', territory: a.json.territory, count: k }, text: `place ${k} ${a.json.territory}` });
     } else onAction(a);
   }
   function chooseTarget(to) {
@@ -185,14 +179,12 @@ export function renderRisk(container, snap, opts) {
 
   // 4. Controls for the current step.
   const controls = [];
-  const button = (a, label, cls = '') => h(`button${cls}`, {
-    'data-action': a.text, class: hint && hint.id === a.id ? 'hint' : null, title: a.text, onclick: () => onAction(a),
-  }, label);
+  const button = actionButton({ hint, onAction });
   if (direct.size) {
     const verb = legal.some((a) => a.json.type === 'claim') ? 'Click a free territory to claim it.' : 'Click a highlighted territory to place an army there.';
     controls.push(h('p.prompt', { id: 'prompt' }, verb));
     if (reinforcements > 1 && [...direct.values()].some((a) => a.json.type === 'place')) {
-      controls.push(placeCount({ ui, redraw, most: reinforcements, perClick, word: 'Armies' }));
+      controls.push(placeCount({ ui, redraw, most: reinforcements, perClick: perClick(), word: 'Armies' }));
     }
   }
   if (pairType === 'attack') {

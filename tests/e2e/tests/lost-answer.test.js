@@ -3,6 +3,8 @@
 // server or load balancer restarts). The page sends it again with the same
 // request_id (web/api.js), the server answers "repeated" instead of applying
 // it twice, and the player sees no error: one move in the log, the game goes on.
+// And an answer that comes late: the next move, clicked on the snapshot that
+// came before it, is sent all the same (web/table.js dropped it once).
 //
 // Needs MEEPLE_URL (a running `meeple serve`, see run.sh).
 import { test } from 'node:test';
@@ -57,4 +59,33 @@ test('a move whose answer was lost is sent again and applied once', async () => 
   await page.waitForSelector(`.reversi-board .sq[data-square="${next}"] circle.disc`);
   assert.equal(await page.textContent('#error'), '');
   assert.deepEqual(errors, []);
+});
+
+test('a click on the next snapshot is sent though the previous answer is late', async () => {
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const { id } = await createFromLobby(page, 'reversi', ['you', 'computer:1']);
+  await page.waitForSelector('.reversi-board .sq.legal');
+  // Every answer reaches the page 2 s late; the server has committed the
+  // move at once, the computer replies, and the page sees our turn again.
+  await page.route('**/api/tables/*/actions', async (route) => {
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 2000));
+    return route.fulfill({ response });
+  });
+  const first = await page.$eval('.reversi-board .sq.legal', (g) => g.dataset.square);
+  await page.click(`.reversi-board .sq.legal[data-square="${first}"]`);
+  await page.waitForFunction((sq) => document.querySelector(`.reversi-board .sq[data-square="${sq}"] circle.disc`)
+    && document.querySelector('.reversi-board .sq.legal'), first);
+  // Our second move, before the first answer came: it is not dropped.
+  const next = await page.$eval('.reversi-board .sq.legal', (g) => g.dataset.square);
+  await page.click(`.reversi-board .sq.legal[data-square="${next}"]`);
+  await page.waitForSelector(`.reversi-board .sq[data-square="${next}"] circle.disc`, { timeout: 10000 });
+  const state = await (await fetch(`${BASE}/api/tables/${id}`)).json();
+  assert.deepEqual(state.history.filter((x) => x.seat === 0).map((x) => x.text), [first, next]);
+  await page.unroute('**/api/tables/*/actions');
+  assert.equal(await page.textContent('#error'), '');
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -5,7 +5,12 @@
 // claims, starting troops), then one turn: the draft placed in one click,
 // an attack with chosen dice, the move after a conquest with the number
 // control if there is one, ending the attacks, and a manoeuvre of N troops;
-// each step is checked against the server's own view of the seat.
+// each step is checked against the server's own view of the seat. The
+// rewards, on tables where we hold every seat and play to the decision
+// through the API (../risk.js): an objective collected by its button and
+// its Airfield placed on the map; the Starting Manoeuvre by the switch
+// beside the attacks; and count boxes that keep what was typed, and the
+// focus, when a snapshot re-renders the board before the click.
 //
 // Synchronisation is on DOM state only: every click is followed by a wait
 // for the change it must cause. A territory's drawn count and its
@@ -18,16 +23,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
 import { axeViolations, describeViolations, triage } from '../axe.js';
+import { IDS, OBJECTIVES, T, neighbours, ourTurnOr, passivePlay, phase, playSeats, pushSnapshot, rewardTable, snapshot } from '../risk.js';
 
-const T = '.risk-map g.territory';
 const root = new URL('../../../', import.meta.url);
-const LAYOUT = JSON.parse(fs.readFileSync(new URL('web/boards/risk-layout.json', root)));
-const IDS = LAYOUT.territories.map((t) => t.id);
-const neighbours = (id) => LAYOUT.links.filter((l) => l.includes(id)).map(([a, b]) => (a === id ? b : a));
 
 const browser = useBrowser({ width: 1300, height: 900 });
 
-const phase = (page) => page.getAttribute('#phase', 'data-phase');
 // The drawn count and data-armies of one territory, read at one moment.
 async function countOn(page, id) {
   const [drawn, data] = await page.$eval(`${T}[data-territory="${id}"]`,
@@ -41,15 +42,6 @@ async function serverView(page, id, token) {
     const r = await fetch(`/api/tables/${tid}`, { headers: { Authorization: `Bearer ${tok}` } });
     return r.json();
   }, [id, token]);
-}
-// Waits until we may click the map (a legal territory) or the phase is none
-// of `phases`; answers the phase then.
-async function ourTurnOr(page, phases) {
-  await page.waitForFunction((ps) => {
-    const ph = document.querySelector('#phase')?.dataset.phase;
-    return ph && (!ps.includes(ph) || document.querySelector('.risk-map g.territory.legal'));
-  }, phases, { timeout: 30000 });
-  return phase(page);
 }
 async function create(page, mode) {
   await page.goto(`${BASE}/`);
@@ -277,18 +269,156 @@ test('Risk 2008 Command Room: set-up by clicking, then draft, attack, move and m
     const seen = snap.log.entries[snap.log.entries.length - 1].i;
     await page.waitForFunction(() => !['manoeuvre', 'move'].includes(document.querySelector('#phase')?.dataset.phase), null, { timeout: 30000 });
     snap = await serverView(page, id, token);
-    if (snap.log.entries[0].i <= seen + 1) {
+    const logged = snap.log.entries[0].i <= seen + 1;
+    if (logged) {
       const after = snap.log.entries.filter((e) => e.i > seen).map((e) => `${e.seat} ${words(e)}`);
       assert.deepEqual(after.slice(0, 2), [`0 manoeuvre ${from} ${to}`, '0 more'], after.join(' | '));
       if (a0 - 2 > 1) assert.equal(after[2], '0 done');
     }
+    // Either is proof: a page busy drawing is sent only the newest snapshot
+    // and may never draw the one after the move.
     const counts = await page.evaluate(() => window.seenCounts);
-    assert.ok(counts.some(([a, b]) => a === a0 - 2 && b === b0 + 2), `2 troops moved: ${JSON.stringify(counts)}`);
+    assert.ok(logged || counts.some(([a, b]) => a === a0 - 2 && b === b0 + 2), `2 troops moved: ${JSON.stringify(counts)}`);
   } else {
     await page.click('#risk-buttons button:has-text("End manoeuvres")');
   }
   await page.waitForFunction(() => !document.querySelector('#turn')?.textContent.includes('your turn') || document.querySelector('#phase')?.dataset.phase === 'draft', null, { timeout: 30000 });
   await page.screenshot({ path: path.join(SHOTS, 'risk-2008-turn.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The rewards: every seat is ours and plays through the API (risk.js
+// playSeats) up to the decision, which is then taken by clicking. Nobody
+// attacks, so seat 0 meets the objective by what it claimed in the set-up.
+const YELLOW = JSON.parse(fs.readFileSync(new URL('data/risk/2008.json', root))).seat_colours[0];
+
+test('Risk 2008 Command Room: an objective collected by its button, its airfield placed by clicking', async () => {
+  const plan = await rewardTable(['airfield']);
+  const { table, objective, token, mine } = plan;
+  const oi = OBJECTIVES.findIndex((o) => o.id === objective.id);
+  await playSeats(table, passivePlay(plan),
+    (sn) => sn.view.phase === 'claim_objective' && sn.legal.some((a) => a.json.objective === objective.id));
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/#/table/${table.id}?token=${table.token}`);
+  const collect = `#objectives li[data-objective="${objective.id}"] button`;
+  await page.waitForSelector(collect);
+  assert.equal((await page.textContent(collect)).trim(), `Collect ${objective.name}`);
+  assert.match(await page.textContent('#prompt'), /collect one objective/);
+  assert.ok(await page.$('#risk-buttons button:has-text("Collect no objective")'));
+  await page.click(collect);
+
+  // The objective's Airfield is placed at once (§10.1), on any territory of ours.
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'airfield'
+    && document.querySelector('.risk-map g.territory.legal'));
+  assert.match(await page.textContent('#prompt'), /place your airfield/);
+  const legal = await page.$$eval(`${T}.legal`, (l) => l.map((g) => g.dataset.owner));
+  assert.equal(legal.length, 14, 'each of our 14 territories');
+  assert.ok(legal.every((o) => o === '0'));
+  const at = mine[1];
+  await page.click(`${T}[data-territory="${at}"]`);
+  await page.waitForSelector(`${T}[data-territory="${at}"][data-airfield="${YELLOW}"]`);
+  assert.match(await page.getAttribute(`${T}[data-territory="${at}"]`, 'aria-label'), /, airfield of Yellow$/);
+  const sn = await snapshot(table.id, table.token);
+  assert.equal(sn.view.objective_place[oi], 0, 'the objective is ours');
+  assert.equal(sn.view.token_holder[token], 0, 'and its reward');
+  assert.equal(sn.view.airfield_at[token], IDS.indexOf(at), 'the airfield where we clicked');
+  assert.equal(sn.view.phase, 'manoeuvre');
+  await page.waitForSelector(`#objectives li[data-objective="${objective.id}"][data-where="${YELLOW}"]`);
+  assert.match(await page.textContent('#rewards'), /Yellow: Airfield at /);
+  await page.screenshot({ path: path.join(SHOTS, 'risk-2008-airfield.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Risk 2008 Command Room: the Starting Manoeuvre by the switch; typed counts outlive a snapshot', async (t) => {
+  const plan = await rewardTable(['starting_manoeuvre']);
+  const { table, objective, token, mine } = plan;
+  // Collected in seat 0's first turn, it works from the next one (R23).
+  await playSeats(table, passivePlay(plan, { claim: () => objective.id }),
+    (sn) => sn.view.phase === 'draft' && sn.legal.length > 0 && sn.view.token_holder[token] === 0);
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/#/table/${table.id}?token=${table.token}`);
+
+  // 1. The draft (at least 5 troops: 14 territories and a capital). 2 per
+  // click entered (an input event, the box not focused), then a snapshot
+  // (another seat renames itself) re-renders the board before the click:
+  // the box shows the 2 from the board's state.
+  await page.waitForSelector('#place-count');
+  const toPlace = Number(await page.textContent('#to-place'));
+  assert.ok(toPlace >= 5, `${toPlace} troops to place`);
+  await page.$eval('#place-count', (el) => { el.value = '2'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await pushSnapshot(page, table, '#place-count');
+  assert.equal(await page.inputValue('#place-count'), '2', 'the entered count outlives the snapshot');
+  const b1 = await countOn(page, mine[1]);
+  await page.click(`${T}[data-territory="${mine[1]}"]`);
+  await page.waitForSelector(`${T}[data-territory="${mine[1]}"][data-armies="${b1 + 2}"]`);
+  // 3 typed and the map clicked at once: the click lands (the box losing
+  // focus once redrew the map under the pointer).
+  await page.waitForFunction((k) => document.querySelector('#to-place')?.textContent === String(k), toPlace - 2);
+  await page.fill('#place-count', '3');
+  await page.click(`${T}[data-territory="${mine[1]}"]`);
+  await page.waitForSelector(`${T}[data-territory="${mine[1]}"][data-armies="${b1 + 5}"]`);
+  if (toPlace > 5) {
+    if (toPlace - 5 > 1) {
+      await page.click('#place-all');
+      await page.waitForFunction((k) => document.querySelector('#place-count')?.value === String(k), toPlace - 5);
+    }
+    await page.click(`${T}[data-territory="${mine[0]}"]`);
+  }
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'attack');
+
+  // 2. The Starting Manoeuvre is open beside the attacks: the switch makes
+  // the map's clicks choose a manoeuvre instead.
+  await page.waitForSelector('#switch-mode');
+  assert.equal(await page.textContent('#switch-mode'), 'Use the Starting Manoeuvre instead');
+  assert.match(await page.textContent('#prompt'), /^Attack: /);
+  await page.click('#switch-mode');
+  await page.waitForFunction(() => /^Starting Manoeuvre: /.test(document.querySelector('#prompt')?.textContent));
+  assert.equal(await page.textContent('#switch-mode'), 'Back to attacking');
+  let snap = await snapshot(table.id, table.token);
+  const from = mine[0];
+  const to = snap.legal.find((a) => a.json.type === 'manoeuvre' && a.json.from === from).json.to;
+  const [a0, b0] = [snap.view.troops[IDS.indexOf(from)], snap.view.troops[IDS.indexOf(to)]];
+  t.diagnostic(`starting manoeuvre of 2: ${from} (${a0}) -> ${to} (${b0})`);
+  await page.click(`${T}[data-territory="${from}"]`);
+  await page.waitForSelector(`${T}.target[data-territory="${to}"]`);
+  await page.click(`${T}[data-territory="${to}"]`);
+  await page.waitForSelector('#manoeuvre-count');
+  assert.equal(await page.inputValue('#manoeuvre-count'), String(a0 - 1), 'all but one by default');
+  assert.match(await page.textContent('#prompt'), /^Starting Manoeuvre from /);
+  // Entered (as in the draft), then a snapshot: the board keeps it.
+  await page.$eval('#manoeuvre-count', (el) => { el.value = '4'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await pushSnapshot(page, table, '#manoeuvre-count');
+  assert.equal(await page.inputValue('#manoeuvre-count'), '4', 'the entered count outlives the snapshot');
+  // Typed with the keyboard, a snapshot arriving in the middle: the box
+  // keeps the focus and the caret after the text ("3", snapshot,
+  // Backspace, "2" is 2).
+  await page.click('#manoeuvre-count', { clickCount: 3 });
+  await page.keyboard.type('3');
+  await pushSnapshot(page, table, '#manoeuvre-count');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'manoeuvre-count', 'the box keeps the focus');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  assert.equal(await page.inputValue('#manoeuvre-count'), '2', 'the typed count outlives the snapshot');
+  await page.click('#manoeuvre-go');
+  // The first troop moves with the manoeuvre, the board sends one more and
+  // done; then it is the attack step again, the right used up.
+  await page.waitForSelector(`${T}[data-territory="${from}"][data-armies="${a0 - 2}"]`);
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase === 'attack'
+    && !document.querySelector('#switch-mode'), null, { timeout: 30000 });
+  snap = await snapshot(table.id, table.token);
+  assert.equal(snap.view.troops[IDS.indexOf(from)], a0 - 2);
+  assert.equal(snap.view.troops[IDS.indexOf(to)], b0 + 2);
+  assert.equal(snap.view.flags[3], 1, 'the starting manoeuvre is used');
+  assert.ok(!snap.legal.some((a) => a.json.type === 'manoeuvre'));
+  assert.ok(snap.legal.some((a) => a.json.type === 'attack'));
+  assert.equal(await countOn(page, to), b0 + 2);
+  assert.match(await page.textContent('#prompt'), /^Attack: /);
   assert.deepEqual(errors, []);
   await page.close();
 });
