@@ -85,6 +85,25 @@ void Risk2008State::legal_actions(std::vector<Action>& out) const {
   std::sort(out.begin(), out.end());
 }
 
+bool Risk2008State::is_legal(Action a) const {
+  switch (phase_) {
+    case Phase2008::kRoll:
+      if (!cfg_->battle_outcomes) return a >= kDieBase && a < kDieBase + 6;
+      if (a < kLossBase) return false;
+      {
+        const RollOdds& odds = roll_odds();
+        return a <= kLossBase + odds.compared &&
+               odds.counts[static_cast<size_t>(a - kLossBase)] > 0;
+      }
+    case Phase2008::kDefend:
+      return a >= kDefendBase && a < kDefendBase + max_defence_dice(troops_[tgt_]);
+    case Phase2008::kMove:
+      return a == kMoveDone || (a == kMoveMore && troops_[move_from_] > 1);
+    default:
+      return State::is_legal(a);
+  }
+}
+
 void Risk2008State::apply(Action a) {
   // Follows games/risk in requiring a legal action, but an illegal one is
   // refused without any change rather than trusted.

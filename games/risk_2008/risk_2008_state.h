@@ -122,6 +122,9 @@ class Risk2008State final : public State {
   Seat turn_seat() const override { return phase_ == Phase2008::kGameOver ? kTerminal : active_; }
   using State::legal_actions;
   void legal_actions(std::vector<Action>& out) const override;
+  // The battle's steps (roll, defence, move-in) answered without the list,
+  // which apply() checks every action against; other phases search it.
+  bool is_legal(Action a) const override;
   int num_distinct_actions() const override { return r2008::kNumDistinctActions; }
   // An illegal action leaves the state unchanged.
   void apply(Action a) override;

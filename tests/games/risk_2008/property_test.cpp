@@ -4,10 +4,12 @@
 // once set-up has claimed it, the 42 cards each in exactly one place, the 12
 // objectives each in one place, a sorted legal list that is empty only at
 // the end; every legal action of sampled states applies; the JSON round-trip
-// and hash hold at sampled states; determinize keeps the seat's view.
+// and hash hold at sampled states; determinize keeps the seat's view;
+// in the battle's steps is_legal agrees with the list.
 // MEEPLE_RISK_2008_PROPERTY_GAMES=N plays N games per configuration.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 
@@ -29,7 +31,10 @@ struct Tally {
 
 void playout(bool basic, int players, uint64_t seed, Tally& tally) {
   Rng rng(seed);
-  Risk2008State s(config(basic, players));
+  // Every other game rolls each battle as one outcome (battles=outcomes).
+  auto cfg = std::make_shared<Risk2008Config>(*config(basic, players));
+  cfg->battle_outcomes = seed % 2 == 1;
+  Risk2008State s(cfg);
   std::vector<Action> legal;
   constexpr int kStepCap = 60000;
   int step = 0;
@@ -79,6 +84,27 @@ void playout(bool basic, int players, uint64_t seed, Tally& tally) {
       auto c = s.clone();
       c->apply(kNumDistinctActions + 5);
       ASSERT_EQ(c->hash(), h);
+    }
+    // The battle's steps answer is_legal without the list: it must agree
+    // with the list for the ids near theirs (every step: battles are most
+    // of a game, and this is cheap).
+    if (s.phase() == Phase2008::kRoll || s.phase() == Phase2008::kDefend ||
+        s.phase() == Phase2008::kMove) {
+      std::vector<Action> near = {-1,
+                                  0,
+                                  kDefendBase - 1,
+                                  kMoveDone + 1,
+                                  kDieBase - 1,
+                                  kDieBase + 6,
+                                  kLossBase - 1,
+                                  kNumDistinctActions,
+                                  kNumDistinctActions + 1};
+      for (Action b = kDefendBase; b <= kMoveDone; ++b) near.push_back(b);
+      for (Action b = kDieBase; b < kDieBase + 6; ++b) near.push_back(b);
+      for (Action b = kLossBase; b < kNumDistinctActions; ++b) near.push_back(b);
+      for (const Action b : near)
+        ASSERT_EQ(s.is_legal(b), std::binary_search(legal.begin(), legal.end(), b))
+            << "is_legal(" << b << ") in phase " << static_cast<int>(s.phase());
     }
     s.apply(a);
     check_invariants(s);
