@@ -25,7 +25,8 @@ TEST(ClientAddress, OnlyATrustedPeersLastForwardedEntryCounts) {
   EXPECT_EQ(client_address(policy, "10.0.0.5", " 203.0.113.9\t").address, "203.0.113.9");
   EXPECT_EQ(client_address(policy, "::1", "2001:DB8::1").address, "2001:db8::1");
   // A trusted peer's malformed header is refused, naming what was wrong.
-  for (const char* bad : {"", "1.2.3.4,", "unknown", "1.2.3.4:80", "1.2.3.999", "a\x01b", "fe80::1%eth0"}) {
+  for (const char* bad :
+       {"", "1.2.3.4,", "unknown", "1.2.3.4:80", "1.2.3.999", "a\x01b", "fe80::1%eth0"}) {
     const auto c = client_address(policy, "10.0.0.5", bad);
     ASSERT_TRUE(c.refusal) << bad;
     EXPECT_EQ(c.refusal->status, 400);
