@@ -34,6 +34,18 @@ inline std::string temp_db_path(const std::string& name) {
   return p.string();
 }
 
+// A test server's options: an ephemeral loopback port, the database at
+// `db` (a file or a PostgreSQL URL), the source tree's web/, and commits
+// that survive a killed process but skip fsync.
+inline server::ServerOptions test_server_options(const std::string& db) {
+  server::ServerOptions o;
+  o.port = 0;
+  o.db_path = db;
+  o.web_root = MEEPLE_SOURCE_DIR "/web";
+  o.durable_fsync = false;  // tests: crash-safe, not power-cut-safe
+  return o;
+}
+
 class ServerFixture : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -44,11 +56,7 @@ class ServerFixture : public ::testing::Test {
   // A test's own settings (small limits, a clock it moves, ...).
   virtual void configure(server::ServerOptions& /*options*/) {}
   void start() {
-    server::ServerOptions o;
-    o.port = 0;
-    o.db_path = db_;
-    o.web_root = MEEPLE_SOURCE_DIR "/web";
-    o.durable_fsync = false;  // tests: crash-safe, not power-cut-safe
+    server::ServerOptions o = test_server_options(db_);
     configure(o);
     auto s = server::Server::open(o);
     ASSERT_TRUE(s.is_ok()) << s.status().to_string();

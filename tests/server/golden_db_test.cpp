@@ -17,6 +17,7 @@
 #include "all_games/all_games.h"
 #include "server/server.h"
 #include "tests/server/client.h"
+#include "tests/server/fixture.h"
 
 namespace meeple::test {
 namespace {
@@ -43,12 +44,7 @@ class GoldenDatabase : public ::testing::Test {
     fs::remove_all(dir_);
   }
   void open() {
-    server::ServerOptions o;
-    o.port = 0;
-    o.db_path = db_;
-    o.web_root = MEEPLE_SOURCE_DIR "/web";
-    o.durable_fsync = false;
-    auto s = server::Server::open(o);
+    auto s = server::Server::open(test_server_options(db_));
     ASSERT_TRUE(s.is_ok()) << s.status().to_string();
     server_ = std::move(*s);
     server_->start();

@@ -30,12 +30,7 @@ class FanOut : public ::testing::Test {
     if (!admin_.empty()) drop_postgres_database(admin_, db_);
   }
   std::unique_ptr<server::Server> start_one() {
-    server::ServerOptions o;
-    o.port = 0;
-    o.db_path = db_;
-    o.web_root = MEEPLE_SOURCE_DIR "/web";
-    o.durable_fsync = false;
-    auto s = server::Server::open(o);
+    auto s = server::Server::open(test_server_options(db_));
     EXPECT_TRUE(s.is_ok()) << s.status().to_string();
     if (!s.is_ok()) return nullptr;
     (*s)->start();
