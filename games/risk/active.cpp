@@ -30,7 +30,7 @@ bool RiskState::has_ally_fortify() const {
   for (Territory s = 0; s < kNumTerritories; ++s) {
     const int o = owner_[s];
     if (o < 2 || !is_ally(o, active_) || ((ally_done_ >> o) & 1) || armies_[s] < 2) continue;
-    if (connected(o, s) & ~(uint64_t{1} << s)) return true;
+    if (path_move_targets(*cfg_->map, s, owned_by(o)) != 0) return true;
   }
   return false;
 }
@@ -67,15 +67,13 @@ void RiskState::legal_active_actions(std::vector<Action>& out) const {
       out.push_back(kEndAllyReinforce);
       return;
     case Phase::kAllyPlace:
-      for (Territory t = 0; t < kNumTerritories; ++t)
-        if (owner_[t] == ally_pending_) out.push_back(t);
+      add_territories_of(out, owner_, ally_pending_);
       return;
     case Phase::kAllyFortify:
       for (Territory s = 0; s < kNumTerritories; ++s) {
         const int o = owner_[s];
         if (o < 2 || !is_ally(o, active_) || ((ally_done_ >> o) & 1) || armies_[s] < 2) continue;
-        for (uint64_t r = connected(o, s) & ~(uint64_t{1} << s); r; r &= r - 1)
-          out.push_back(kFortifyBase + s * kNumTerritories + __builtin_ctzll(r));
+        add_path_moves_from(out, *cfg_->map, s, owned_by(o));
       }
       out.push_back(kEndTurn);
       return;
@@ -141,13 +139,9 @@ void RiskState::apply_active(Action a) {
         finish_turn();
         return;
       }
-      const int code = a - kFortifyBase;
-      move_from_ = code / kNumTerritories;
-      move_to_ = code % kNumTerritories;
-      ally_done_ |= static_cast<uint8_t>(1u << owner_[move_from_]);
+      move_.begin(path_move_from(a), path_move_to(a), 0, 1);
+      ally_done_ |= static_cast<uint8_t>(1u << owner_[move_.from]);
       ally_move_ = true;
-      moved_ = 0;
-      move_min_ = 1;
       phase_ = Phase::kFortifyMove;
       return;
     }

@@ -314,11 +314,11 @@ class RiskDecoder {
     }
     if (c.type == "move") {
       if (s_.phase_ == Phase::kMoveIn) {
-        const int lo = s_.moved_, hi = s_.moved_ + movable(s_);
+        const int lo = s_.move_.moved, hi = s_.move_.moved + movable(s_);
         if (c.count < lo || c.count > hi)
           return illegal_action(fmt::format("move-in: {} must hold {}..{} armies ({} must keep 1)",
-                                            map_.territory(s_.move_to_).id, lo, hi,
-                                            map_.territory(s_.move_from_).id));
+                                            map_.territory(s_.move_.to).id, lo, hi,
+                                            map_.territory(s_.move_.from).id));
         for (int k = lo; k < c.count; ++k) (void)push(kMoveMore, "");
         if (sim.phase_ == Phase::kMoveIn) (void)push(kMoveDone, "");
         return ids;
@@ -348,8 +348,7 @@ class RiskDecoder {
       if (!((sim.connected(mover, from) >> to) & 1))
         return illegal_action(fmt::format("no chain of your own territories joins {} to {}",
                                           map_.territory(from).id, map_.territory(to).id));
-      if (auto st = push(kFortifyBase + from * kNumTerritories + to, "illegal fortification"); !st)
-        return st;
+      if (auto st = push(path_move_id(from, to), "illegal fortification"); !st) return st;
       if (c.count == -1) return ids;  // the count follows as 'move N'
       return move_armies(sim, ids, c.count);
     }
@@ -502,9 +501,9 @@ class RiskDecoder {
   // Armies that may still leave the move's source: all but one, and in Team
   // Risk only the mover's own (R29).
   static int movable(const RiskState& st) {
-    const int all_but_one = st.armies_[st.move_from_] - 1;
+    const int all_but_one = st.armies_[st.move_.from] - 1;
     if (!st.cfg_->teams()) return all_but_one;
-    return std::min(all_but_one, st.stack_[st.move_from_][st.active_]);
+    return std::min(all_but_one, st.stack_[st.move_.from][st.active_]);
   }
   Result<std::vector<Action>> team_attack(RiskState& sim, std::vector<Action>& ids, Territory from,
                                           Territory to, int dice_asked) {
@@ -546,7 +545,7 @@ class RiskDecoder {
       return illegal_action(
           fmt::format("fortify: move 1..{} of your own armies ({} keeps at least 1 army, R29)",
                       most, map_.territory(from).id));
-    const Action a = kFortifyBase + from * kNumTerritories + to;
+    const Action a = path_move_id(from, to);
     if (!sim.is_legal(a))
       return illegal_action(fmt::format("no chain of your team's territories joins {} to {}",
                                         map_.territory(from).id, map_.territory(to).id));
@@ -556,9 +555,9 @@ class RiskDecoder {
     return move_armies(sim, ids, count);
   }
   Result<std::vector<Action>> move_armies(RiskState& sim, std::vector<Action>& ids, int count) {
-    if (count < 1 || count > movable(sim) + sim.moved_)
-      return illegal_action(fmt::format("move 1..{} armies", movable(sim) + sim.moved_));
-    while (sim.moved_ < count && sim.phase_ == Phase::kFortifyMove) {
+    if (count < 1 || count > movable(sim) + sim.move_.moved)
+      return illegal_action(fmt::format("move 1..{} armies", movable(sim) + sim.move_.moved));
+    while (sim.move_.moved < count && sim.phase_ == Phase::kFortifyMove) {
       sim.apply(kMoveMore);
       ids.push_back(kMoveMore);
     }

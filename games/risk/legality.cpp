@@ -103,16 +103,13 @@ bool RiskState::is_legal_turn(Action a) const {
       return in(a, kDefendBase, max_defence_dice(armies_[tgt_]));
     case Phase::kMoveIn:
     case Phase::kFortifyMove:
-      if (a == kMoveMore) return armies_[move_from_] > 1;
-      if (a == kMoveDone) return moved_ >= move_min_;
-      return false;
+      return move_.is_step_legal(a, can_spare(armies_[move_.from]));
     case Phase::kFortify: {
       if (a == kEndTurn) return true;
       if (in(a, kFortifyBase, kNumTerritories * kNumTerritories)) {
-        const int s = (a - kFortifyBase) / kNumTerritories,
-                  d = (a - kFortifyBase) % kNumTerritories;
-        return s != d && owner_[s] == active_ && armies_[s] >= 2 &&
-               ((connected(active_, s) >> d) & 1);
+        const Territory s = path_move_from(a), d = path_move_to(a);
+        return owner_[s] == active_ && armies_[s] >= 2 &&
+               ((path_move_targets(*cfg_->map, s, owned_by(active_)) >> d) & 1);
       }
       return is_legal_declaration(a);
     }
@@ -146,15 +143,13 @@ bool RiskState::is_legal_team(Action a) const {
       return in(a, kRemoveBase, cfg_->players) && stack_[tgt_][a - kRemoveBase] > 0;
     case Phase::kMoveIn:
     case Phase::kFortifyMove:
-      if (a == kMoveMore) return stack_[move_from_][me] > 0 && armies_[move_from_] > 1;
-      if (a == kMoveDone) return moved_ >= move_min_;
-      return false;
+      return move_.is_step_legal(a, stack_[move_.from][me] > 0 && can_spare(armies_[move_.from]));
     case Phase::kFortify: {
       if (a == kEndTurn) return true;
       if (!in(a, kFortifyBase, kNumTerritories * kNumTerritories)) return false;
-      const int s = (a - kFortifyBase) / kNumTerritories, d = (a - kFortifyBase) % kNumTerritories;
-      if (s == d || stack_[s][me] == 0 || armies_[s] < 2) return false;
-      return (cfg_->map->reachable(s, team_mask(team)) >> d) & 1;
+      const Territory s = path_move_from(a), d = path_move_to(a);
+      if (stack_[s][me] == 0 || armies_[s] < 2) return false;
+      return (path_move_targets(*cfg_->map, s, team_mask(team)) >> d) & 1;
     }
     default:
       return false;
@@ -182,11 +177,10 @@ bool RiskState::is_legal_active(Action a) const {
     case Phase::kAllyFortify: {
       if (a == kEndTurn) return true;
       if (!in(a, kFortifyBase, kNumTerritories * kNumTerritories)) return false;
-      const int s = (a - kFortifyBase) / kNumTerritories, d = (a - kFortifyBase) % kNumTerritories;
+      const Territory s = path_move_from(a), d = path_move_to(a);
       const int o = owner_[s];
-      if (s == d || o < 2 || !is_ally(o, active_) || ((ally_done_ >> o) & 1) || armies_[s] < 2)
-        return false;
-      return (connected(o, s) >> d) & 1;
+      if (o < 2 || !is_ally(o, active_) || ((ally_done_ >> o) & 1) || armies_[s] < 2) return false;
+      return (path_move_targets(*cfg_->map, s, owned_by(o)) >> d) & 1;
     }
     default:
       return false;

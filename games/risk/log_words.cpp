@@ -86,14 +86,13 @@ std::string RiskState::describe(Action a, const State& after_state, Seat viewer)
                        j["dice"].get<int>(), j["dice"].get<int>() == 1 ? "die" : "dice");
   if (type == "more" || type == "done") {
     if (after.phase_ == phase_) return "";  // told when the move is done
-    return fmt::format("{} moves armies from {} to {}: {} now {}, {} {}.{}", who, place(move_from_),
-                       place(move_to_), place(move_to_), after.armies_[move_to_], place(move_from_),
-                       after.armies_[move_from_], consequences());
+    return fmt::format("{} moves armies from {} to {}: {} now {}, {} {}.{}", who, place(move_.from),
+                       place(move_.to), place(move_.to), after.armies_[move_.to], place(move_.from),
+                       after.armies_[move_.from], consequences());
   }
   if (type == "fortify") {
-    const int code = a - kFortifyBase;
-    return fmt::format("{} fortifies {} from {}.", who, place(code % kNumTerritories),
-                       place(code / kNumTerritories));
+    return fmt::format("{} fortifies {} from {}.", who, place(path_move_to(a)),
+                       place(path_move_from(a)));
   }
   if (type == "trade") {
     const int code = a - kTradeBase;

@@ -137,10 +137,10 @@ void RiskState::write_view(Seat seat, TensorWriter& w) const {
   for (int i = 0; i < 5; ++i) w.one_hot(i < last_att_ + last_def_ ? last_dice_[i] - 1 : -1, 6);
   // The move in progress (after a conquest, or the fortification).
   const bool moving = phase_ == Phase::kMoveIn || phase_ == Phase::kFortifyMove;
-  w.one_hot(moving ? move_from_ : -1, kNumTerritories);
-  w.one_hot(moving ? move_to_ : -1, kNumTerritories);
-  w.put(moving ? moved_ : 0);
-  w.put(moving ? move_min_ : 0);
+  w.one_hot(moving ? move_.from : -1, kNumTerritories);
+  w.one_hot(moving ? move_.to : -1, kNumTerritories);
+  w.put(moving ? move_.moved : 0);
+  w.put(moving ? move_.at_least : 0);
   // Team Risk's removals (R30) and the active neutrals' turn (§11).
   w.put(pending_losses_);
   w.one_hot(decider_, kMaxOwners);

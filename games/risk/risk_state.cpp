@@ -171,7 +171,7 @@ json RiskState::to_json() const {
   j["dice"] = dice_;
   j["last_dice"] = last_dice_;
   j["last_roll"] = {last_att_, last_def_};
-  j["move"] = {move_from_, move_to_, moved_, move_min_};
+  j["move"] = {move_.from, move_.to, move_.moved, move_.at_least};
   j["victim"] = victim_;
   j["missions"] = missions_;
   j["completed"] = completed_;
@@ -266,10 +266,10 @@ json RiskState::view(Seat seat) const {
     }
   }
   if (phase_ == Phase::kMoveIn || phase_ == Phase::kFortifyMove)
-    v["move"] = {{"from", map.territory(move_from_).id},
-                 {"to", map.territory(move_to_).id},
-                 {"moved", moved_},
-                 {"at_least", move_min_}};
+    v["move"] = {{"from", map.territory(move_.from).id},
+                 {"to", map.territory(move_.to).id},
+                 {"moved", move_.moved},
+                 {"at_least", move_.at_least}};
   if (phase_ == Phase::kRemoveArmy) v["losses_to_remove"] = pending_losses_;
   if (phase_ == Phase::kDefend || phase_ == Phase::kRollDice || phase_ == Phase::kMoveIn ||
       phase_ == Phase::kRemoveArmy) {
@@ -479,10 +479,10 @@ uint64_t RiskState::hash() const {
                              att_dice_,
                              def_dice_,
                              dice_rolled_,
-                             move_from_,
-                             move_to_,
-                             moved_,
-                             move_min_,
+                             move_.from,
+                             move_.to,
+                             move_.moved,
+                             move_.at_least,
                              victim_,
                              winner_};
   for (int64_t v : scalars) h = mix64(h, static_cast<uint64_t>(v));

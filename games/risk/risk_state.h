@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/risk/army_move.h"
 #include "games/risk/battle.h"
 #include "games/risk/cards.h"
 #include "games/risk/map.h"
@@ -256,6 +257,7 @@ class RiskState final : public State {
   int turn_number() const { return turn_number_; }
   // Territories of p reachable from t through p's own territories (§5.7).
   uint64_t connected(int p, Territory t) const;
+  uint64_t owned_by(int p) const;  // the territories of owner p
   std::string owner_name(int o) const;
   // The commands a player may type, for the terminal's 'help'.
   static std::string help_text();
@@ -391,7 +393,7 @@ class RiskState final : public State {
   std::array<int, 5> last_dice_{};  // the previous roll, for display
   int last_att_ = 0, last_def_ = 0;
   // A move (after a conquest or the fortification).
-  int move_from_ = -1, move_to_ = -1, moved_ = 0, move_min_ = 0;
+  ArmyMove move_;
   int victim_ = -1;  // a player eliminated by the current conquest, awaiting R28 (d)
   // Missions.
   std::array<std::array<int, 4>, kMaxOwners> missions_{};

@@ -221,12 +221,12 @@ Result<std::unique_ptr<State>> RiskState::from_json(std::shared_ptr<const RiskCo
                                      i < s->last_att_ + s->last_def_ ? 1 : 0, 6, "a die face"));
   if (r.array(f("move"), "/move", 4)) {
     const json& m = f("move");
-    s->move_from_ =
+    s->move_.from =
         static_cast<int>(r.integer(m[0], "/move/0", -1, kNumTerritories - 1, "a territory"));
-    s->move_to_ =
+    s->move_.to =
         static_cast<int>(r.integer(m[1], "/move/1", -1, kNumTerritories - 1, "a territory"));
-    s->moved_ = static_cast<int>(r.integer(m[2], "/move/2", 0, kMaxCount, "armies moved"));
-    s->move_min_ =
+    s->move_.moved = static_cast<int>(r.integer(m[2], "/move/2", 0, kMaxCount, "armies moved"));
+    s->move_.at_least =
         static_cast<int>(r.integer(m[3], "/move/3", 0, kMaxAttackDice, "armies the move needs"));
   }
   s->victim_ =
@@ -535,29 +535,29 @@ Status RiskState::check_loaded() const {
   if (ally_move_ && ph != Phase::kFortifyMove)
     return bad("/allies/3", "false outside an ally's fortification move");
   if (ph == Phase::kMoveIn || ph == Phase::kFortifyMove) {
-    if (move_from_ < 0 || move_to_ < 0 || move_from_ == move_to_)
+    if (move_.from < 0 || move_.to < 0 || move_.from == move_.to)
       return bad("/move", "two different territories while armies move");
-    const int mover = owner_[move_from_];
+    const int mover = owner_[move_.from];
     const int team = RiskConfig::team_of(active_);
     const bool allowed =
-        c.teams() ? team_in(move_from_) == team && team_in(move_to_) == team
-                  : owner_[move_to_] == mover &&
+        c.teams() ? team_in(move_.from) == team && team_in(move_.to) == team
+                  : owner_[move_.to] == mover &&
                         (ally_move_ ? mover >= 2 && is_ally(mover, active_)
                                     : mover == active_ || (ph == Phase::kMoveIn &&
                                                            c.mode == Mode::kTwoPlayerActive &&
                                                            is_ally(mover, active_)));
     if (!allowed) return bad("/move", "from and to both held by the side moving");
     if (ph == Phase::kMoveIn) {
-      if (map.edge_index(move_from_, move_to_) < 0 || src_ != move_from_ || tgt_ != move_to_)
+      if (map.edge_index(move_.from, move_.to) < 0 || src_ != move_.from || tgt_ != move_.to)
         return bad("/move", "the battle's two territories for a move-in (§4.4)");
-      if (move_min_ < 1 || moved_ < move_min_)
+      if (move_.at_least < 1 || move_.moved < move_.at_least)
         return bad("/move/2", "at least the armies that attacked (§4.4)");
     } else {
       const uint64_t reach =
-          c.teams() ? map.reachable(move_from_, team_mask(team)) : connected(mover, move_from_);
-      if (!((reach >> move_to_) & 1))
+          c.teams() ? map.reachable(move_.from, team_mask(team)) : connected(mover, move_.from);
+      if (!((reach >> move_.to) & 1))
         return bad("/move", "territories connected through the mover's own (§5.7)");
-      if (move_min_ != 1) return bad("/move/3", "1 for a fortification");
+      if (move_.at_least != 1) return bad("/move/3", "1 for a fortification");
     }
   }
   if (victim_ >= 0) {

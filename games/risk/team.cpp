@@ -115,20 +115,14 @@ void RiskState::legal_team_actions(std::vector<Action>& out) const {
       return;
     case Phase::kMoveIn:
     case Phase::kFortifyMove:
-      if (stack_[move_from_][me] > 0 && armies_[move_from_] > 1) out.push_back(kMoveMore);
-      if (moved_ >= move_min_) out.push_back(kMoveDone);
+      move_.add_steps(out, stack_[move_.from][me] > 0 && can_spare(armies_[move_.from]));
       return;
-    case Phase::kFortify: {
-      const uint64_t mine = team_mask(team);
-      for (Territory s = 0; s < kNumTerritories; ++s) {
-        if (stack_[s][me] == 0 || armies_[s] < 2) continue;
-        uint64_t reach = cfg_->map->reachable(s, mine);
-        for (reach &= ~(uint64_t{1} << s); reach; reach &= reach - 1)
-          out.push_back(kFortifyBase + s * kNumTerritories + __builtin_ctzll(reach));
-      }
+    case Phase::kFortify:
+      // Only territories holding one's own armies can give (R29).
+      add_path_moves(out, *cfg_->map, team_mask(team),
+                     [&](Territory s) { return stack_[s][me] > 0 && armies_[s] >= 2; });
       out.push_back(kEndTurn);
       return;
-    }
     default:
       assert(false && "not a team-turn phase");
   }
@@ -183,10 +177,7 @@ void RiskState::after_defence_losses() {
   // (b) a defending player without armies: the attacking team wins.
   if (check_team_victory()) return;
   // (c) the additional move-in, own armies only (R29).
-  move_from_ = src_;
-  move_to_ = tgt_;
-  moved_ = att_dice_;
-  move_min_ = att_dice_;
+  move_.begin(src_, tgt_, att_dice_, att_dice_);
   if (stack_[src_][active_] > 0 && armies_[src_] > 1) {
     phase_ = Phase::kMoveIn;
     return;

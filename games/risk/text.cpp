@@ -195,10 +195,11 @@ std::string RiskState::to_text(Seat seat) const {
                                                   : "");
       break;
     case Phase::kMoveIn:
-      out += fmt::format(
-          "Conquered {}: move {}..{} armies in ('move N').\n", map.territory(move_to_).id, moved_,
-          moved_ + std::min(armies_[move_from_] - 1,
-                            cfg_->teams() ? stack_[move_from_][active_] : armies_[move_from_]));
+      out += fmt::format("Conquered {}: move {}..{} armies in ('move N').\n",
+                         map.territory(move_.to).id, move_.moved,
+                         move_.moved + std::min(armies_[move_.from] - 1,
+                                                cfg_->teams() ? stack_[move_.from][active_]
+                                                              : armies_[move_.from]));
       break;
     case Phase::kRemoveArmy:
       out +=

@@ -96,11 +96,15 @@ Seat RiskState::defender() const {
   return o < cfg_->players ? o : 1 - active_;  // neutrals: the non-active player (R15)
 }
 
-uint64_t RiskState::connected(int p, Territory t) const {
+uint64_t RiskState::owned_by(int p) const {
   uint64_t own = 0;
   for (Territory u = 0; u < kNumTerritories; ++u)
     if (owner_[u] == p) own |= uint64_t{1} << u;
-  return cfg_->map->reachable(t, own);
+  return own;
+}
+
+uint64_t RiskState::connected(int p, Territory t) const {
+  return cfg_->map->reachable(t, owned_by(p));
 }
 
 int RiskState::next_alive(int p) const {
@@ -189,8 +193,7 @@ void RiskState::legal_actions(std::vector<Action>& out) const {
         if (owner_[t] < 0) out.push_back(t);
       return;
     case Phase::kSetupPlace:
-      for (Territory t = 0; t < kNumTerritories; ++t)
-        if (owner_[t] == active_) out.push_back(t);
+      add_territories_of(out, owner_, active_);
       return;
     case Phase::kTwoPlayerPlace:
       for (Territory t = 0; t < kNumTerritories; ++t)
@@ -247,15 +250,12 @@ void RiskState::legal_turn_actions(std::vector<Action>& out) const {
   }
   switch (phase_) {
     case Phase::kReinforce:
-      if (!must_trade_)
-        for (Territory t = 0; t < kNumTerritories; ++t)
-          if (owner_[t] == active_) out.push_back(t);
+      if (!must_trade_) add_territories_of(out, owner_, active_);
       add_declarations(out);
       if (!placed_any_) add_trades(out);  // R27: all trades before the first placement
       return;
     case Phase::kForcedPlace:
-      for (Territory t = 0; t < kNumTerritories; ++t)
-        if (owner_[t] == active_) out.push_back(t);
+      add_territories_of(out, owner_, active_);
       return;
     case Phase::kForcedTrade:
       add_trades(out);
@@ -279,16 +279,11 @@ void RiskState::legal_turn_actions(std::vector<Action>& out) const {
       return;
     case Phase::kMoveIn:
     case Phase::kFortifyMove:
-      if (armies_[move_from_] > 1) out.push_back(kMoveMore);
-      if (moved_ >= move_min_) out.push_back(kMoveDone);
+      move_.add_steps(out, can_spare(armies_[move_.from]));
       return;
     case Phase::kFortify:
-      for (Territory s = 0; s < kNumTerritories; ++s) {
-        if (owner_[s] != active_ || armies_[s] < 2) continue;
-        uint64_t reach = connected(active_, s) & ~(uint64_t{1} << s);
-        for (; reach; reach &= reach - 1)
-          out.push_back(kFortifyBase + s * kNumTerritories + __builtin_ctzll(reach));
-      }
+      add_path_moves(out, *cfg_->map, owned_by(active_),
+                     [&](Territory s) { return armies_[s] >= 2; });
       out.push_back(kEndTurn);
       add_declarations(out);
       return;
@@ -446,10 +441,7 @@ void RiskState::apply_battle_losses(BattleLosses losses) {
   check_victory_after_conquest(active_, victim);
   if (phase_ == Phase::kGameOver) return;
   // (c) the additional move-in.
-  move_from_ = src_;
-  move_to_ = tgt_;
-  moved_ = att_dice_;
-  move_min_ = att_dice_;
+  move_.begin(src_, tgt_, att_dice_, att_dice_);
   if (armies_[src_] > 1) {
     phase_ = Phase::kMoveIn;
     return;
@@ -555,11 +547,11 @@ void RiskState::apply_turn(Action a) {
     case Phase::kMoveIn:
     case Phase::kFortifyMove: {
       if (a == kMoveMore) {
-        add_armies(move_from_, active_, -1);
-        add_armies(move_to_, active_, 1);
-        ++moved_;
+        add_armies(move_.from, active_, -1);
+        add_armies(move_.to, active_, 1);
+        ++move_.moved;
         // More may follow; else the move is complete (Team Risk: own armies only, R29).
-        if (armies_[move_from_] > 1 && (!cfg_->teams() || stack_[move_from_][active_] > 0)) return;
+        if (armies_[move_.from] > 1 && (!cfg_->teams() || stack_[move_.from][active_] > 0)) return;
       }
       if (phase_ == Phase::kMoveIn) {
         finish_move_in();
@@ -583,11 +575,7 @@ void RiskState::apply_turn(Action a) {
       } else if (a >= kDeclareBase) {
         declare(a - kDeclareBase);
       } else {
-        const int code = a - kFortifyBase;
-        move_from_ = code / kNumTerritories;
-        move_to_ = code % kNumTerritories;
-        moved_ = 0;
-        move_min_ = 1;
+        move_.begin(path_move_from(a), path_move_to(a), 0, 1);
         phase_ = Phase::kFortifyMove;
       }
       return;

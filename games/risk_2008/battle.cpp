@@ -137,9 +137,7 @@ void Risk2008State::conquer() {
       airfield_at_[k] = -1;
       token_holder_[k] = -2;  // out of the game; the objective stays held
     }
-  move_from_ = src_;
-  move_to_ = tgt_;
-  move_min_ = moved_ = att_dice_;
+  move_.begin(src_, tgt_, att_dice_, att_dice_);
   move_kind_ = 0;
   troops_[src_] -= att_dice_;
   troops_[tgt_] += att_dice_;

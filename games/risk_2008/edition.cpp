@@ -166,8 +166,18 @@ void read_draft(Reader& r, const json& doc, Edition2008& e) {
                          e.star_chart[s], last, e.star_chart[last]));
     last = s;
   }
-  e.trades_per_turn = r.integer(r.at(chart, "trades_per_turn", "star_chart"),
-                                "star_chart.trades_per_turn", 1, kNumTerritories);
+  // R4 rules one trade a turn (two would pass the chart's 10-star cap), and
+  // the state keeps one flag for it: the field says so, and is checked.
+  e.trades_per_turn =
+      r.integer(r.at(chart, "trades_per_turn", "star_chart"), "star_chart.trades_per_turn", 1, 1);
+}
+
+void read_manoeuvres(Reader& r, const json& doc, Edition2008& e) {
+  const json& m = r.at(doc, "manoeuvres", "");
+  e.manoeuvres_per_turn =
+      r.integer(r.at(m, "per_turn", "manoeuvres"), "manoeuvres.per_turn", 0, kNumTerritories);
+  e.additional_manoeuvres =
+      r.integer(r.at(m, "additional", "manoeuvres"), "manoeuvres.additional", 0, kNumTerritories);
 }
 
 void read_cities(Reader& r, const json& doc, Edition2008& e) {
@@ -366,6 +376,7 @@ Result<Edition2008> Edition2008::parse(const std::string& text, const Map& map) 
   read_cities(r, doc, e);
   read_seats(r, doc, e);
   read_draft(r, doc, e);
+  read_manoeuvres(r, doc, e);
   read_cards(r, doc, e);
   read_objectives(r, doc, e);
   if (r.ok()) {

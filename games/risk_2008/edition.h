@@ -84,6 +84,8 @@ struct Edition2008 {
   // Troops for a trade of s stars; 0 where s cannot be traded (0, 1).
   std::array<int, kMaxStars2008 + 1> star_chart{};
   int trades_per_turn = 1;
+  // §7.5 and the Additional Manoeuvre reward (§10).
+  int manoeuvres_per_turn = 1, additional_manoeuvres = 1;
   std::array<int, kNumTerritories> stars{};               // 1 or 2 per card
   std::array<std::string, kNumTerritories> printed_name;  // "" where the board's
   // Other names of territories in the 2008 material ("Russia" for Ukraine).

@@ -98,7 +98,7 @@ bool Risk2008State::is_legal(Action a) const {
     case Phase2008::kDefend:
       return a >= kDefendBase && a < kDefendBase + max_defence_dice(troops_[tgt_]);
     case Phase2008::kMove:
-      return a == kMoveDone || (a == kMoveMore && troops_[move_from_] > 1);
+      return move_.is_step_legal(a, can_spare(troops_[move_.from]));
     default:
       return State::is_legal(a);
   }

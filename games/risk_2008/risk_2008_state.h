@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "games/risk/army_move.h"
 #include "games/risk/map.h"
 #include "games/risk/odds.h"
 #include "games/risk/turn_actions.h"
@@ -194,8 +195,8 @@ class Risk2008State final : public State {
   // The move in progress (kMove; -1 otherwise): its source and destination,
   // and its kind: 0 the move-in after a conquest, 1 the Starting Manoeuvre,
   // 2 a manoeuvre of the manoeuvre step. Bots decide "one more" by them.
-  Territory move_from() const { return move_from_; }
-  Territory move_to() const { return move_to_; }
+  Territory move_from() const { return move_.from; }
+  Territory move_to() const { return move_.to; }
   int move_kind() const { return move_kind_; }
 
   // --- test set-up: positions in the middle of a game (asserts only) ---
@@ -311,7 +312,8 @@ class Risk2008State final : public State {
   int rolled_ = 0;
   std::array<int, 2> last_losses_{};
   // A move: conquest move-in (kind 0), starting manoeuvre (1), manoeuvre (2).
-  int move_from_ = -1, move_to_ = -1, moved_ = 0, move_min_ = 0, move_kind_ = 0;
+  ArmyMove move_;
+  int move_kind_ = 0;
   int victim_ = -1;  // the target's previous owner during a conquest move-in
   int winner_ = -1;
 };

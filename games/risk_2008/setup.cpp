@@ -6,6 +6,7 @@
 // one, otherwise ruling R1's fallback runs the same capital/claim/place
 // steps with seat 0 (Yellow) first.
 #include <bit>
+#include <utility>
 
 #include "games/risk_2008/risk_2008_state.h"
 
@@ -71,8 +72,7 @@ void Risk2008State::legal_setup(std::vector<Action>& out) const {
         if (owner_[t] < 0) out.push_back(t);
       break;
     case Phase2008::kSetupPlace:
-      for (int t = 0; t < kNumTerritories; ++t)
-        if (owner_[t] == active_) out.push_back(t);
+      add_territories_of(out, owner_, active_);
       break;
     default:
       break;
@@ -91,8 +91,10 @@ void Risk2008State::chance_setup(std::vector<ChanceOutcome>& out) const {
         if (!(cities_ & bit(t))) ids.push_back(kCityBase + t);
       break;
     case Phase2008::kObjectives: {
-      // Four minor objectives are laid first, then four major (§6.1 step 2).
-      const ObjectiveType type = laid_.size() < 4 ? ObjectiveType::kMinor : ObjectiveType::kMajor;
+      // The minor objectives are laid first, then the major (§6.1 step 2).
+      const int per_type = e.command_room_per_type;
+      const ObjectiveType type =
+          std::cmp_less(laid_.size(), per_type) ? ObjectiveType::kMinor : ObjectiveType::kMajor;
       for (int i = 0; i < kNumObjectives; ++i)
         if (obj_where_[i] == kBoxed && e.objectives[i].type == type)
           ids.push_back(kObjectiveBase + i);
@@ -100,8 +102,9 @@ void Risk2008State::chance_setup(std::vector<ChanceOutcome>& out) const {
     }
     case Phase2008::kTokens: {
       // Minor tokens go on the minor objectives (laid first), major on major.
-      const int lo = tokens_placed_ < 4 ? 0 : 4;
-      for (int k = lo; k < lo + 4; ++k) {
+      const int per_type = e.command_room_per_type;
+      const int lo = tokens_placed_ < per_type ? 0 : per_type;
+      for (int k = lo; k < lo + per_type; ++k) {
         bool used = false;
         for (int i = 0; i < kNumObjectives; ++i) used = used || obj_token_[i] == k;
         if (!used) ids.push_back(kTokenBase + k);

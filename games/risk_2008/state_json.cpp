@@ -85,7 +85,7 @@ json Risk2008State::to_json() const {
                 int{conquered_}, int{claimed_}};
   j["battle"] = {src_, tgt_, att_dice_, def_dice_, rolled_, last_losses_[0], last_losses_[1]};
   j["dice"] = array_of(dice_, 7);
-  j["move"] = {move_from_, move_to_, moved_, move_min_, move_kind_, victim_};
+  j["move"] = {move_.from, move_.to, move_.moved, move_.at_least, move_kind_, victim_};
   j["winner"] = winner_;
   return j;
 }
@@ -188,10 +188,10 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
   if (Status st = read_array(j, "dice", 7, 0, 6, s->dice_); !st) return st;
   std::array<int, 6> move{};
   if (Status st = read_array(j, "move", 6, -1, 1 << 20, move); !st) return st;
-  s->move_from_ = move[0];
-  s->move_to_ = move[1];
-  s->moved_ = move[2];
-  s->move_min_ = move[3];
+  s->move_.from = move[0];
+  s->move_.to = move[1];
+  s->move_.moved = move[2];
+  s->move_.at_least = move[3];
   s->move_kind_ = move[4];
   s->victim_ = move[5];
   if (Status st = read_int(j, "winner", -1, n - 1, v); !st) return st;
@@ -219,8 +219,8 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     return invalid_argument(
         "\"battle\": 0 dice rolled (the game takes each roll as one outcome, battles=outcomes)");
   if (ph == Phase2008::kMove &&
-      (s->move_from_ < 0 || s->move_to_ < 0 || s->move_from_ >= kNumTerritories ||
-       s->move_to_ >= kNumTerritories))
+      (s->move_.from < 0 || s->move_.to < 0 || s->move_.from >= kNumTerritories ||
+       s->move_.to >= kNumTerritories))
     return invalid_argument("\"move\": no move under way");
   if (ph == Phase2008::kAirfield &&
       (s->pending_airfield_ < 0 || s->pending_airfield_ >= kNumTokens))
@@ -307,7 +307,8 @@ uint64_t Risk2008State::hash() const {
   for (const int v : {src_, tgt_, att_dice_, def_dice_, rolled_, last_losses_[0], last_losses_[1]})
     mix(v);
   mix_all(dice_);
-  for (const int v : {move_from_, move_to_, moved_, move_min_, move_kind_, victim_, winner_})
+  for (const int v :
+       {move_.from, move_.to, move_.moved, move_.at_least, move_kind_, victim_, winner_})
     mix(v);
   return h;
 }

@@ -30,7 +30,8 @@ uint64_t Risk2008State::own_mask(int p) const {
 
 Reward Risk2008State::token_reward(int token) const {
   const Edition2008& e = *cfg_->edition;
-  return token < 4 ? e.minor_rewards[token] : e.major_rewards[token - 4];
+  const int per_type = e.command_room_per_type;  // tokens 0.. are the minor ones
+  return token < per_type ? e.minor_rewards[token] : e.major_rewards[token - per_type];
 }
 
 bool Risk2008State::holds_reward(int p, Reward r) const {
@@ -86,12 +87,7 @@ void Risk2008State::start_turn(int p) {
 // Manoeuvres of the active player: from a territory with 2+ troops to any
 // other own territory connected through own territories (§7.5).
 void Risk2008State::add_manoeuvres(std::vector<Action>& out) const {
-  const uint64_t own = own_mask(active_);
-  for (int s = 0; s < kNumTerritories; ++s) {
-    if (owner_[s] != active_ || troops_[s] < 2) continue;
-    for (uint64_t m = cfg_->map->reachable(s, own) & ~bit(s); m; m &= m - 1)
-      out.push_back(kManoeuvreBase + s * kNumTerritories + std::countr_zero(m));
-  }
+  add_path_moves(out, *cfg_->map, own_mask(active_), [&](Territory s) { return troops_[s] >= 2; });
 }
 
 uint64_t Risk2008State::claimable() const {
@@ -112,8 +108,7 @@ void Risk2008State::legal_turn(std::vector<Action>& out) const {
   const Edition2008& e = *cfg_->edition;
   switch (phase_) {
     case Phase2008::kDraft: {
-      for (int t = 0; t < kNumTerritories; ++t)
-        if (owner_[t] == active_) out.push_back(t);
+      add_territories_of(out, owner_, active_);
       if (traded_ || placed_any_) break;  // R4, R21
       // Selecting a card is legal while the selection stays within the
       // chart (10 stars); unselecting always; confirming a listed total.
@@ -143,16 +138,14 @@ void Risk2008State::legal_turn(std::vector<Action>& out) const {
       for (int d = 1; d <= max_defence_dice(troops_[tgt_]); ++d) out.push_back(kDefendBase + d - 1);
       break;
     case Phase2008::kMove:
-      if (troops_[move_from_] > 1) out.push_back(kMoveMore);
-      out.push_back(kMoveDone);
+      move_.add_steps(out, can_spare(troops_[move_.from]));
       break;
     case Phase2008::kClaimObjective:
       for (uint64_t m = claimable(); m; m &= m - 1) out.push_back(kClaimBase + std::countr_zero(m));
       out.push_back(kNoClaim);
       break;
     case Phase2008::kAirfield:
-      for (int t = 0; t < kNumTerritories; ++t)
-        if (owner_[t] == active_) out.push_back(t);
+      add_territories_of(out, owner_, active_);
       break;
     case Phase2008::kManoeuvre:
       add_manoeuvres(out);
@@ -188,8 +181,7 @@ void Risk2008State::apply_turn(Action a) {
       } else if (a >= kManoeuvreBase) {
         start_manoeuvre_used_ = true;
         move_kind_ = 1;
-        begin_manoeuvre_move((a - kManoeuvreBase) / kNumTerritories,
-                             (a - kManoeuvreBase) % kNumTerritories);
+        begin_manoeuvre_move(path_move_from(a), path_move_to(a));
       } else {
         begin_attack(a);
       }
@@ -200,10 +192,10 @@ void Risk2008State::apply_turn(Action a) {
       return;
     case Phase2008::kMove:
       if (a == kMoveMore) {
-        --troops_[move_from_];
-        ++troops_[move_to_];
-        ++moved_;
-        if (troops_[move_from_] > 1) return;
+        --troops_[move_.from];
+        ++troops_[move_.to];
+        ++move_.moved;
+        if (troops_[move_.from] > 1) return;
       }
       finish_move();
       return;
@@ -223,8 +215,7 @@ void Risk2008State::apply_turn(Action a) {
         begin_draw();
       } else {
         move_kind_ = 2;
-        begin_manoeuvre_move((a - kManoeuvreBase) / kNumTerritories,
-                             (a - kManoeuvreBase) % kNumTerritories);
+        begin_manoeuvre_move(path_move_from(a), path_move_to(a));
       }
       return;
     case Phase2008::kDraw:
@@ -240,10 +231,7 @@ void Risk2008State::apply_turn(Action a) {
 // A manoeuvre moves its first troop at once (m >= 1), then "one more" /
 // "done" while more than one troop is left behind.
 void Risk2008State::begin_manoeuvre_move(Territory from, Territory to) {
-  move_from_ = from;
-  move_to_ = to;
-  moved_ = 1;
-  move_min_ = 1;
+  move_.begin(from, to, 1, 1);
   --troops_[from];
   ++troops_[to];
   if (troops_[from] > 1)
@@ -254,8 +242,7 @@ void Risk2008State::begin_manoeuvre_move(Territory from, Territory to) {
 
 void Risk2008State::finish_move() {
   const int kind = move_kind_;
-  move_from_ = move_to_ = -1;
-  moved_ = move_min_ = 0;
+  move_.clear();
   if (kind == 0)
     after_conquest();
   else if (kind == 1)
@@ -291,7 +278,14 @@ void Risk2008State::claim_objective(int i) {
 
 void Risk2008State::enter_manoeuvre_step() {
   // Additional Manoeuvre works in the turn it is taken (R23).
-  manoeuvres_left_ = holds_reward(active_, Reward::kAdditionalManoeuvre) ? 2 : 1;
+  const Edition2008& e = *cfg_->edition;
+  manoeuvres_left_ =
+      e.manoeuvres_per_turn +
+      (holds_reward(active_, Reward::kAdditionalManoeuvre) ? e.additional_manoeuvres : 0);
+  if (manoeuvres_left_ == 0) {
+    begin_draw();
+    return;
+  }
   phase_ = Phase2008::kManoeuvre;
 }
 

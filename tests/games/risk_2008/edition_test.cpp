@@ -261,6 +261,13 @@ TEST(Risk2008Data, ABrokenFileIsAnErrorNamingTheField) {
   expect_2008_error([](json& d) { d["star_chart"]["troops"]["5"] = -1; },
                     "'star_chart.troops.5' must be an integer 1..1000");
   expect_2008_error([](json& d) { d["draft"].erase("divisor"); }, "'draft.divisor' is missing");
+  expect_2008_error([](json& d) { d.erase("manoeuvres"); }, "'manoeuvres' is missing");
+  expect_2008_error([](json& d) { d["manoeuvres"]["per_turn"] = -1; },
+                    "'manoeuvres.per_turn' must be an integer 0..42");
+  expect_2008_error([](json& d) { d["manoeuvres"].erase("additional"); },
+                    "'manoeuvres.additional' is missing");
+  expect_2008_error([](json& d) { d["star_chart"]["trades_per_turn"] = 2; },
+                    "'star_chart.trades_per_turn' must be an integer 1..1");
   expect_2008_error([](json& d) { d["draft"]["divisor"] = 0; }, "'draft.divisor' must be");
   expect_2008_error([](json& d) { d["starting_troops"]["5"] = 8; },
                     "'starting_troops.5' must be an integer 9..1000");

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <memory>
+#include <utility>
 
 #include "games/risk_2008/risk_2008_state.h"
 #include "tests/games/risk/risk_data.h"
@@ -73,9 +74,11 @@ inline int token_of(Reward r, bool major = false) {
 }
 
 // A game with every territory held by `filler` with 1 troop, no cities, no
-// capitals, no objectives out, the whole deck in the draw pile.
-inline Risk2008State blank(bool basic_training, int players, int filler) {
-  Risk2008State s(config(basic_training, players));
+// capitals, no objectives out, the whole deck in the draw pile; `cfg`, when
+// given, replaces the configuration of the shipped data.
+inline Risk2008State blank(bool basic_training, int players, int filler,
+                           std::shared_ptr<const Risk2008Config> cfg = nullptr) {
+  Risk2008State s(cfg ? std::move(cfg) : config(basic_training, players));
   for (int t = 0; t < kNumTerritories; ++t) s.set_territory(t, filler, 1);
   s.set_cities(0);
   for (int p = 0; p < players; ++p) s.set_capital(p, -1);

@@ -269,8 +269,8 @@ TEST(Risk2008Turn, T12ConquerAContinentInOneTurn) {
   }
 }
 
-Risk2008State t13_position(bool additional) {
-  Risk2008State s = blank(false, 5, kG);
+Risk2008State t13_position(bool additional, std::shared_ptr<const Risk2008Config> cfg = nullptr) {
+  Risk2008State s = blank(false, 5, kG, std::move(cfg));
   s.set_territory(terr("alaska"), kK, 6);
   s.set_territory(terr("northwest_territory"), kK, 1);
   s.set_territory(terr("greenland"), kK, 2);
@@ -303,6 +303,40 @@ TEST(Risk2008Turn, T13Manoeuvre) {
     play(s, kMoveDone);
     EXPECT_EQ(s.troops(terr("iceland")), 3);
     EXPECT_EQ(s.troops(terr("greenland")), 5);
+    EXPECT_EQ(s.active(), kY);
+  }
+}
+
+// The number of manoeuvres is the data file's (manoeuvres.per_turn and the
+// Additional Manoeuvre reward's manoeuvres.additional), not the code's.
+TEST(Risk2008Turn, ManoeuvreCountsComeFromTheData) {
+  struct Case {
+    int per_turn, additional;
+    bool reward;
+    int expected;
+  };
+  for (const Case& k :
+       {Case{2, 1, false, 2}, Case{1, 2, true, 3}, Case{0, 1, false, 0}, Case{0, 1, true, 1}}) {
+    SCOPED_TRACE(testing::Message()
+                 << k.per_turn << " + " << k.additional << " reward " << k.reward);
+    auto e = std::make_shared<Edition2008>(edition());
+    e->manoeuvres_per_turn = k.per_turn;
+    e->additional_manoeuvres = k.additional;
+    auto c = std::make_shared<Risk2008Config>(*config(false, 5));
+    c->edition = e.get();
+    Risk2008State s = t13_position(k.reward, c);
+    if (k.expected == 0) {  // no manoeuvre step: the turn is over
+      EXPECT_EQ(s.active(), kY);
+      continue;
+    }
+    ASSERT_EQ(s.phase(), Phase2008::kManoeuvre);
+    EXPECT_EQ(s.manoeuvres_left(), k.expected);
+    for (int m = 0; m < k.expected; ++m) {
+      ASSERT_EQ(s.active(), kK);
+      play(s, manoeuvre(m % 2 ? "northwest_territory" : "alaska",
+                        m % 2 ? "alaska" : "northwest_territory"));
+      if (s.phase() == Phase2008::kMove) play(s, kMoveDone);
+    }
     EXPECT_EQ(s.active(), kY);
   }
 }
