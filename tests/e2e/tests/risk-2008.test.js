@@ -10,7 +10,8 @@
 // through the API (../risk.js): an objective collected by its button and
 // its Airfield placed on the map; the Starting Manoeuvre by the switch
 // beside the attacks; and count boxes that keep what was typed, and the
-// focus, when a snapshot re-renders the board before the click.
+// focus, when a snapshot re-renders the board before the click (the draft,
+// the Starting Manoeuvre, the move after a conquest).
 //
 // Synchronisation is on DOM state only: every click is followed by a wait
 // for the change it must cause. A territory's drawn count and its
@@ -23,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
 import { axeViolations, describeViolations, triage } from '../axe.js';
-import { IDS, OBJECTIVES, T, neighbours, ourTurnOr, passivePlay, phase, playSeats, pushSnapshot, rewardTable, snapshot } from '../risk.js';
+import { IDS, OBJECTIVES, REWARD_TOKENS, T, neighbours, ourTurnOr, passivePlay, phase, playSeats, pushSnapshot, rewardTable, snapshot } from '../risk.js';
 
 const root = new URL('../../../', import.meta.url);
 
@@ -429,3 +430,51 @@ const words = (e) => e.text.replace(/^[A-Z][a-z]+: /, '');
 async function colour(page) {
   return (await page.textContent('tr[data-seat="0"] td')).trim().split(/\s/)[0].toLowerCase();
 }
+
+test('Risk 2008: the count typed for the move after a conquest outlives a snapshot', async (t) => {
+  // Every seat ours; seat 0 piles its troops on its front and, in its first
+  // attack step, attacks the weakest neighbour with 3 dice until it falls.
+  const plan = await rewardTable(REWARD_TOKENS);
+  const front = plan.mine[0];
+  const passive = passivePlay(plan);
+  const conquer = (sn, seat) => {
+    if (seat !== 0 || sn.view.phase !== 'attack') return passive(sn, seat);
+    const attacks = sn.legal.filter((a) => a.json.type === 'attack' && a.json.from === front);
+    if (!attacks.length) return passive(sn, seat);
+    const troops = (id) => sn.view.troops[IDS.indexOf(id)];
+    attacks.sort((a, b) => b.json.dice - a.json.dice || troops(a.json.to) - troops(b.json.to));
+    return attacks[0].json;
+  };
+  const snap = await playSeats(plan.table, conquer,
+    (sn) => sn.view.phase === 'move' && sn.legal.some((a) => a.json.type === 'more'));
+  const [from, to, moved] = snap.view.move;
+  const left = snap.view.troops[from] - 1;
+  t.diagnostic(`conquered ${IDS[to]} from ${IDS[from]}: ${moved} moved, ${left} may follow`);
+  assert.ok(left >= 2, 'enough troops behind for a count other than the default');
+  const page = await browser().newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${BASE}/#/table/${plan.table.id}?token=${plan.table.token}`);
+  await page.waitForSelector('#move-count');
+  assert.equal(await page.inputValue('#move-count'), String(left), 'all that may follow by default');
+  // Entered, then a snapshot (another seat renames itself): the box keeps it.
+  await page.$eval('#move-count', (el) => { el.value = '1'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await pushSnapshot(page, plan.table, '#move-count');
+  assert.equal(await page.inputValue('#move-count'), '1', 'the entered count outlives the snapshot');
+  // Typed with the keyboard, a snapshot in the middle: focus and caret stay.
+  await page.click('#move-count', { clickCount: 3 });
+  await page.keyboard.type('1');
+  await pushSnapshot(page, plan.table, '#move-count');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'move-count', 'the box keeps the focus');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  assert.equal(await page.inputValue('#move-count'), '2', 'the typed count outlives the snapshot');
+  await page.click('#move-go');
+  await page.waitForFunction(() => document.querySelector('#phase')?.dataset.phase !== 'move', null, { timeout: 30000 });
+  const after = await snapshot(plan.table.id, plan.table.token);
+  assert.equal(after.view.troops[to], moved + 2, 'the two typed moved in');
+  assert.equal(after.view.troops[from], left + 1 - 2);
+  assert.equal(await countOn(page, IDS[to]), moved + 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
