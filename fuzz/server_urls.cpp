@@ -19,6 +19,7 @@
 #include "server/changes_postgres.h"
 #include "server/forward.h"
 #include "server/http_guard.h"
+#include "server/storage.h"
 
 using namespace meeple;
 

@@ -6,6 +6,7 @@
 #include <pqxx/pqxx>
 
 #include "server/log.h"
+#include "server/read_postgres.h"
 #include "server/safe_text.h"
 
 namespace meeple::server {
@@ -17,17 +18,7 @@ constexpr long kWaitMicroseconds = 200'000;
 // After a lost connection, the pause before the next try.
 constexpr std::chrono::seconds kReconnectAfter{1};
 
-std::string trimmed(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
 }  // namespace
-
-bool is_table_id(const std::string& s) {
-  return !s.empty() && s.size() <= 32 &&
-         s.find_first_not_of("0123456789abcdef") == std::string::npos;
-}
 
 // One connection with its LISTEN. The receiver (libpqxx re-issues its
 // LISTEN when it reconnects) collects ids while await_notification runs.
@@ -52,8 +43,7 @@ Result<std::unique_ptr<PostgresChanges>> PostgresChanges::open(const std::string
   try {
     c->conn_ = std::make_unique<Connection>(url);
   } catch (const std::exception& e) {
-    return unavailable(
-        fmt::format("cannot listen for table changes: postgresql: {}", trimmed(e.what())));
+    return unavailable(fmt::format("cannot listen for table changes: {}", pg_error(e)));
   }
   c->thread_ = std::thread([raw = c.get()] { raw->loop(); });
   return c;
@@ -80,7 +70,7 @@ void PostgresChanges::loop() {
       payloads.swap(conn_->payloads);
     } catch (const std::exception& e) {
       log_line(fmt::format("listening for table changes failed ({}); trying again in {} s",
-                           printable(trimmed(e.what()), 200), kReconnectAfter.count()));
+                           printable(pg_error(e), 200), kReconnectAfter.count()));
       conn_.reset();
       for (auto waited = clock::duration::zero(); waited < kReconnectAfter && !stopping_;
            waited += std::chrono::milliseconds(100))

@@ -31,10 +31,6 @@ inline constexpr std::chrono::seconds kRefreshAllEvery{5};
 // (Storage::keep_mirrored); renewed at every kRefreshAllEvery.
 inline constexpr std::chrono::seconds kMirrorMarkTime{15};
 
-// Whether a notification's payload names a table (what Lobby draws: 1-32
-// lower-case hex digits). Anything else is ignored.
-bool is_table_id(const std::string& s);
-
 class PostgresChanges {
  public:
   using OnChange = std::function<void(const std::vector<std::string>& ids, bool all)>;

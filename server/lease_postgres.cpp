@@ -13,12 +13,6 @@ namespace meeple::server {
 
 namespace {
 
-std::string trimmed_error(const std::exception& e) {
-  std::string s = e.what();
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  return "postgresql: " + s;
-}
-
 std::unique_ptr<pqxx::connection> connect_quietly(const std::string& url) {
   auto c = std::make_unique<pqxx::connection>(url);
   pqxx::nontransaction(*c).exec("SET client_min_messages = warning");
@@ -49,7 +43,7 @@ Result<std::unique_ptr<PostgresLease>> PostgresLease::open(const std::string& ur
     l->id_ = r[0][0].as<int64_t>();
     l->epoch_ = r[0][1].as<int64_t>();
   } catch (const std::exception& e) {
-    return unavailable(fmt::format("cannot register this server: {}", trimmed_error(e)));
+    return unavailable(fmt::format("cannot register this server: {}", pg_error(e)));
   }
   l->renewer_ = std::thread([raw = l.get()] { raw->renew_loop(); });
   return l;
@@ -107,7 +101,7 @@ void PostgresLease::renew_loop() {
     } catch (const std::exception& e) {
       renew_conn_.reset();  // reconnect next time
       if (clock::now() - renewed < kLeaseTime) continue;
-      why = fmt::format("no renewal for {} s: {}", kLeaseTime.count(), trimmed_error(e));
+      why = fmt::format("no renewal for {} s: {}", kLeaseTime.count(), pg_error(e));
     }
     log_line(
         fmt::format("server {} (epoch {}) lost its lease: {}; it stops writing", id_, epoch_, why));
@@ -152,7 +146,7 @@ Result<TableClaim> PostgresLease::claim(const std::string& id) {
     }
     return unavailable(fmt::format("table {} is changing owner; retry", id));
   } catch (const std::exception& e) {
-    return unavailable(trimmed_error(e));
+    return unavailable(pg_error(e));
   }
 }
 
@@ -165,7 +159,7 @@ Result<StoredTable> PostgresLease::load(const std::string& id) {
     if (tables->empty()) return not_found(fmt::format("no table '{}'", id));
     return std::move(tables->front());
   } catch (const std::exception& e) {
-    return unavailable(trimmed_error(e));
+    return unavailable(pg_error(e));
   }
 }
 
@@ -187,7 +181,7 @@ Status PostgresLease::keep_mirrored(const std::vector<std::string>& ids) {
     w.commit();
     return Status::ok();
   } catch (const std::exception& e) {
-    return unavailable(trimmed_error(e));
+    return unavailable(pg_error(e));
   }
 }
 
@@ -207,7 +201,7 @@ Result<std::vector<std::string>> PostgresLease::orphans(size_t limit) {
              static_cast<int64_t>(limit)))
       out.push_back(row[0].as<std::string>());
   } catch (const std::exception& e) {
-    return unavailable(trimmed_error(e));
+    return unavailable(pg_error(e));
   }
   return out;
 }
@@ -261,7 +255,7 @@ Result<std::vector<StoredTable>> PostgresLease::list(const std::string& status, 
       out[it->second].seats.push_back(std::move(s));
     }
   } catch (const std::exception& e) {
-    return unavailable(trimmed_error(e));
+    return unavailable(pg_error(e));
   }
   return out;
 }

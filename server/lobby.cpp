@@ -220,9 +220,7 @@ std::vector<std::string> Lobby::restore(std::vector<StoredTable> stored) {
 Result<Lobby::Found> Lobby::acquire(const std::string& id) {
   if (auto t = find(id)) return Found{t};
   if (!env_.storage->shared()) return not_found(fmt::format("no table '{}'", printable(id)));
-  // Ids are what open_table draws (hex); anything else is no table, and
-  // never reaches the database.
-  if (id.empty() || id.size() > 32 || id.find_first_not_of("0123456789abcdef") != std::string::npos)
+  if (!is_table_id(id))  // never reaches the database
     return not_found(fmt::format("no table '{}'", printable(id)));
   std::lock_guard one_at_a_time(acquire_mu_);
   if (auto t = find(id)) return Found{t};  // taken by the request before us

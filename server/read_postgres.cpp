@@ -8,6 +8,15 @@
 
 namespace meeple::server {
 
+std::string pg_message(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+std::string pg_error(const std::exception& e) {
+  return "postgresql: " + pg_message(e.what());
+}
+
 Result<std::vector<StoredTable>> read_tables(pqxx::transaction_base& tx, bool with_expired,
                                              const std::string& only_id) {
   std::vector<StoredTable> out;

@@ -3,6 +3,7 @@
 // over from another process): rows into StoredTable, checked as they come.
 #pragma once
 
+#include <exception>
 #include <pqxx/transaction_base>
 #include <string>
 #include <vector>
@@ -10,6 +11,11 @@
 #include "server/storage.h"
 
 namespace meeple::server {
+
+// libpq's and libpqxx's messages end in a newline; ours do not. The
+// message without it, and an error as ours read: "postgresql: " and that.
+std::string pg_message(std::string s);
+std::string pg_error(const std::exception& e);
 
 // Every table (or only `only_id`, when not empty) with seats, log, notes
 // and request ids, oldest first; with `with_expired` also expired ones.

@@ -121,4 +121,9 @@ bool same_table(const StoredTable& a, const StoredTable& b, std::string* differe
   return why.empty();
 }
 
+bool is_table_id(const std::string& s) {
+  return !s.empty() && s.size() <= 32 &&
+         s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
 }  // namespace meeple::server

@@ -46,6 +46,10 @@
 
 namespace meeple::server {
 
+// Whether `s` can be a table's id (what Lobby draws: 1-32 lower-case hex
+// digits). Anything else names no table and never reaches a database.
+bool is_table_id(const std::string& s);
+
 struct StoredSeat {
   int seat = 0;
   std::string kind;  // "human" or "computer"

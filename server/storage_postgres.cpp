@@ -16,16 +16,6 @@ namespace meeple::server {
 
 namespace {
 
-// libpq's and libpqxx's messages end in a newline; ours do not.
-std::string trimmed(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
-std::string pg_error(const std::exception& e) {
-  return fmt::format("postgresql: {}", trimmed(e.what()));
-}
-
 void insert_requests(pqxx::transaction_base& tx, const std::string& table_id,
                      const std::vector<StoredRequest>& requests) {
   for (const auto& r : requests)
@@ -81,17 +71,22 @@ bool still_owner(pqxx::transaction_base& tx, const std::string& table_id,
               .empty();
 }
 
+// Ends an UPDATE of a table's row, which every write to a table runs anyway,
+// so that it also tells whether another process shows the table
+// (Storage::keep_mirrored): no extra round trip in the usual case.
+constexpr const char* kReturningShown = " RETURNING coalesce(mirrored_until > now(), false)";
+
 // Tells the processes that show this table (changes_postgres.h) that it
-// changed. A notification leaves at the COMMIT, and not at all when this
-// job's savepoint is rolled back. One process alone sends none.
+// changed; `updated` is what the UPDATE ending in kReturningShown answered.
+// Only while another process shows it: with every watcher on the owner,
+// the usual case behind a balancer that routes by table id, nothing is
+// sent, and one process alone sends none. A notification leaves at the
+// COMMIT, and not at all when this job's savepoint is rolled back.
 void notify_change(pqxx::transaction_base& tx, const std::string& table_id,
-                   const std::optional<PostgresStorage::Owner>& owner) {
-  // Only while another process shows the table (Storage::keep_mirrored):
-  // with every watcher on the owner, which is the usual case behind a
-  // balancer that routes by table id, nothing is sent.
-  if (owner)
-    tx.exec_params("SELECT pg_notify($1, id) FROM tables WHERE id = $2 AND mirrored_until > now()",
-                   kChangesChannel, table_id);
+                   const std::optional<PostgresStorage::Owner>& owner,
+                   const pqxx::result& updated) {
+  if (owner && !updated.empty() && updated[0][0].as<bool>())
+    tx.exec_params("SELECT pg_notify($1, $2)", kChangesChannel, table_id);
 }
 
 }  // namespace
@@ -126,7 +121,7 @@ Result<std::unique_ptr<PostgresStorage>> PostgresStorage::open(const std::string
   char* err = nullptr;
   PQconninfoOption* parsed = PQconninfoParse(url.c_str(), &err);
   if (!parsed) {
-    const std::string why = err ? trimmed(err) : "out of memory";
+    const std::string why = err ? pg_message(err) : "out of memory";
     PQfreemem(err);
     return invalid_argument(
         fmt::format("'{}' is not a valid PostgreSQL connection URL: {}", shown, why));
@@ -138,8 +133,7 @@ Result<std::unique_ptr<PostgresStorage>> PostgresStorage::open(const std::string
     c = std::make_unique<pqxx::connection>(url);
     pqxx::nontransaction(*c).exec("SET client_min_messages = warning");
   } catch (const std::exception& e) {
-    return unavailable(
-        fmt::format("cannot connect to PostgreSQL database '{}': {}", shown, trimmed(e.what())));
+    return unavailable(fmt::format("cannot connect to the database '{}': {}", shown, pg_error(e)));
   }
   if (auto st = migrate_postgres(*c); !st)
     return Status(st.code(),
@@ -303,14 +297,11 @@ void PostgresStorage::append(const std::string& table_id, size_t first_index,
               table_id, static_cast<int64_t>(first_index + i), int{e.seat}, int64_t{e.action},
               e.supplied, hash_to_hex(e.hash));
         }
-        // The statement every append runs anyway tells whether another
-        // process shows the table: no extra round trip in the usual case.
-        const auto shown = tx.exec_params(
-            "UPDATE tables SET status = $1, updated_at = $2 WHERE id = $3 "
-            "RETURNING coalesce(mirrored_until > now(), false)",
-            status, at, table_id);
-        if (owner && !shown.empty() && shown[0][0].as<bool>())
-          tx.exec_params("SELECT pg_notify($1, $2)", kChangesChannel, table_id);
+        notify_change(tx, table_id, owner,
+                      tx.exec_params(std::string("UPDATE tables SET status = $1, updated_at = $2 "
+                                                 "WHERE id = $3") +
+                                         kReturningShown,
+                                     status, at, table_id));
         return Status::ok();
       },
       std::move(done));
@@ -337,8 +328,11 @@ void PostgresStorage::update_seat(const std::string& table_id, const StoredSeat&
                          table_id, static_cast<int64_t>(n->index), n->seat, n->kind, n->at);
         if (new_status)
           tx.exec_params("UPDATE tables SET status = $1 WHERE id = $2", *new_status, table_id);
-        tx.exec_params("UPDATE tables SET updated_at = $1 WHERE id = $2", at, table_id);
-        notify_change(tx, table_id, owner);
+        notify_change(
+            tx, table_id, owner,
+            tx.exec_params(
+                std::string("UPDATE tables SET updated_at = $1 WHERE id = $2") + kReturningShown,
+                at, table_id));
         return Status::ok();
       },
       std::move(done));
@@ -351,8 +345,11 @@ void PostgresStorage::expire_table(const std::string& table_id, bool keep, int64
         if (!still_owner(tx, table_id, owner)) return not_owner(table_id);
         // Expired first: the actions trigger lets only an expired table's
         // rows go (schema_postgres.cpp).
-        tx.exec_params("UPDATE tables SET expired_at = $1 WHERE id = $2", at_ms, table_id);
-        notify_change(tx, table_id, owner);
+        notify_change(
+            tx, table_id, owner,
+            tx.exec_params(
+                std::string("UPDATE tables SET expired_at = $1 WHERE id = $2") + kReturningShown,
+                at_ms, table_id));
         if (keep) return Status::ok();
         for (const char* sql :
              {"DELETE FROM actions WHERE table_id = $1", "DELETE FROM notes WHERE table_id = $1",
