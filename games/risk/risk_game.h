@@ -3,8 +3,9 @@
 //
 // Options: "mode" = domination | missions | two-player-passive |
 // two-player-active | teams, "players" = 2..6. The parts both editions use
-// (map.h, battle.h, odds.h, turn_actions.h, edition_game.h,
-// command_words.h) live here; games/risk_2008/ builds on them.
+// (map.h, battle.h, odds.h, turn_actions.h, army_move.h, deck.h,
+// edition_game.h, command_words.h) live here; games/risk_2008/ builds on
+// them (docs/risk-editions.md).
 #pragma once
 
 #include <memory>
