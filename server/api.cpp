@@ -60,6 +60,18 @@ Result<json> parse_body(const std::string& body, bool allow_empty) {
   return j;
 }
 
+// A seat's request that takes no fields (a rematch, resigning): a field, or
+// no seat's token, is refused, the error naming `what` was asked.
+Status seat_request_without_fields(const json& body, Seat seat, const std::string& what) {
+  if (!body.empty())
+    return invalid_argument(fmt::format("unknown field '{}' ({} takes no fields)",
+                                        printable(body.begin().key()), what));
+  if (seat == kSpectator)
+    return permission_denied(
+        fmt::format("{} needs a seat's token (Authorization: Bearer <token>)", what));
+  return Status::ok();
+}
+
 std::function<void(Result<json>)> reply(std::function<void(ApiResponse)> done,
                                         int ok_status = 200) {
   return [done = std::move(done), ok_status](Result<json> r) {
@@ -241,24 +253,16 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
   auto body = parse_body(req.body, rest == "hint" || rest == "resign" || rest == "rematch");
   if (!body) return done(error_response(body.status()));
   if (rest == "rematch") {
-    if (!body->empty())
-      return done(error_response(invalid_argument(fmt::format(
-          "unknown field '{}' (a rematch takes no fields)", printable(body->begin().key())))));
-    if (*seat == kSpectator)
-      return done(error_response(
-          permission_denied("a rematch needs a seat's token (Authorization: Bearer <token>)")));
+    if (Status st = seat_request_without_fields(*body, *seat, "a rematch"); !st)
+      return done(error_response(st));
     // The first request creates a table: the creation quota applies.
     if (table->rematch_id().empty() && over_quota(create_rate_, req.client, "tables created", done))
       return;
     return lobby_.rematch(table, *seat, client_key(req.client), reply(std::move(done)));
   }
   if (rest == "resign") {
-    if (!body->empty())
-      return done(error_response(invalid_argument(fmt::format(
-          "unknown field '{}' (resigning takes no fields)", printable(body->begin().key())))));
-    if (*seat == kSpectator)
-      return done(error_response(
-          permission_denied("resigning needs the seat's token (Authorization: Bearer <token>)")));
+    if (Status st = seat_request_without_fields(*body, *seat, "resigning"); !st)
+      return done(error_response(st));
     return table->resign(*seat, reply(std::move(done)));
   }
   if (rest == "hint") {
