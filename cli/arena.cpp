@@ -107,7 +107,7 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
     agent.bot = std::make_unique<IsmctsBot>(game, options, bot_seed(game_seed, seat));
     return agent;
   }
-  const int level = spec.spec == "heuristic" ? heuristic_level(game.info().name) : spec.level;
+  const int level = spec.heuristic ? heuristic_level(game.info().name) : spec.level;
   auto bot = make_bot(game, level, bot_seed(game_seed, seat));
   if (!bot) return bot.status();
   agent.bot = std::move(*bot);
@@ -133,7 +133,7 @@ Result<AgentSpec> parse_agent(const std::string& text) {
   if (s == "random") {
     a.level = 0;
   } else if (s == "heuristic") {
-    a.level = 1;  // the game's heuristic_level, when the game is known
+    a.heuristic = true;
   } else if (s.rfind("level:", 0) == 0) {
     auto level = parse_level(s.substr(6), text);
     if (!level) return level.status();

@@ -38,11 +38,12 @@
 namespace meeple::cli {
 
 struct AgentSpec {
-  std::string label;    // as shown in the results
-  std::string spec;     // as given, without the label
-  int level = -1;       // a built-in bot's level, or -1
-  int ismcts = 0;       // ISMCTS iterations (ai/ismcts.h), or 0
-  std::string command;  // an external program, or ""
+  std::string label;       // as shown in the results
+  std::string spec;        // as given, without the label
+  int level = -1;          // a built-in bot's level, or -1
+  bool heuristic = false;  // the game's heuristic level (known once the game is)
+  int ismcts = 0;          // ISMCTS iterations (ai/ismcts.h), or 0
+  std::string command;     // an external program, or ""
 };
 
 // Errors name the bad spec and list the forms above.

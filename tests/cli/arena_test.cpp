@@ -61,6 +61,8 @@ json comparable(const std::vector<GameRecord>& records) {
 TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("random").level, 0);
   EXPECT_EQ(agent("heuristic").spec, "heuristic");  // its level: heuristic_level(game)
+  EXPECT_TRUE(agent("heuristic").heuristic);
+  EXPECT_FALSE(agent("level:2").heuristic);
   EXPECT_EQ(agent("level:7").level, 7);
   EXPECT_EQ(agent("7").label, "level7");
   EXPECT_EQ(agent("deep=level:9").label, "deep");
