@@ -1,7 +1,8 @@
 // `meeple bench risk`: battles per second (one attack declared, the defence
 // answered and the dice sampled — or, with battles=outcomes, the roll's
-// outcome — on a cloned position) and full heuristic games per second for
-// 3-player World Domination in both forms, one thread; then the 2008 edition
+// outcome — on a cloned position), full heuristic games per second for
+// 3-player World Domination in both forms and random games per second (cut
+// at the practical length), one thread; then the 2008 edition
 // (bench_risk_2008): its battles in both forms, random games per second in
 // 3-player Command Room and heuristic games per second in 3-player Command
 // Room and Basic Training. The finer Google Benchmark versions are
@@ -196,6 +197,17 @@ int bench_risk(double seconds_budget) {
   if (!games_per_second(*game, "risk 3-player domination heuristic games/s:           ") ||
       !games_per_second(*outcome_game, "risk 3-player domination heuristic games/s, outcomes:"))
     return 1;
+  // 3. Random players (level 0), cut at the practical length as 2008's are.
+  auto random = measure_playouts(*game, 0, seconds_budget, 1000, risk::kPracticalGameLength);
+  if (!random) {
+    std::cerr << random.status().to_string() << "\n";
+    return 1;
+  }
+  std::cout << fmt::format(
+      "risk 3-player domination random games/s:  {:.2f}  ({} games, {:.0f} steps/game, {} cut "
+      "unfinished at {} steps)\n",
+      random->games_per_second(), random->games, random->actions_per_game(), random->cut,
+      risk::kPracticalGameLength);
 #ifdef MEEPLE_HAVE_RISK_2008
   return bench_risk_2008(seconds_budget);
 #else
