@@ -129,6 +129,32 @@ TEST(Risk2008Search, LeafValuesInWorldConquestDoNotPrizeTheOwnCapital) {
   EXPECT_LT(loss[1], loss[0]);
 }
 
+// World Conquest late in a long game (round 26 on): the search's attack
+// candidates are the heuristic's attack alone, never stopping, so careful
+// players cannot wait for ever. Early on, stopping stays a candidate.
+TEST(Risk2008Search, LateWorldConquestAttacksAreTheHeuristics) {
+  Risk2008State s(world_conquest_config(3));
+  for (Territory t = 0; t < kNumTerritories; ++t) s.set_territory(t, kG, 1);
+  s.set_territory(terr("iceland"), kB, 2);
+  s.set_territory(terr("scandinavia"), kG, 10);
+  s.set_territory(terr("brazil"), kY, 1);
+  for (int p = 0; p < 3; ++p) s.set_capital(p, -1);
+  s.set_cities(0);
+  s.begin_attack_for_test(kG);
+  std::vector<Action> out;
+  candidate_actions(s, s.legal_actions(), 4, out);
+  EXPECT_TRUE(has(out, kEndAttack));
+  json j = s.to_json();
+  j["counters"][5] = 3 * 26;  // turn_number: round 26
+  auto late = Risk2008State::from_json(world_conquest_config(3), j);
+  ASSERT_TRUE(late) << late.status().to_string();
+  const auto legal = (*late)->legal_actions();
+  candidate_actions(**late, legal, 4, out);
+  const Action h = heuristic_action(**late, legal, nullptr);
+  ASSERT_NE(h, kEndAttack);
+  EXPECT_EQ(out, std::vector<Action>{h});
+}
+
 // Level 3 (the search) against two heuristics plays World Conquest to the
 // last elimination.
 TEST(Risk2008Search, TheSearchPlaysWorldConquestToTheEnd) {
