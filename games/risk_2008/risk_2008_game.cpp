@@ -15,7 +15,8 @@ GameInfo risk_2008_info() {
   info.title = "Risk (2008 edition)";
   info.summary =
       "The 2008 redesign for 3-5 players: capitals, cities, star cards, public objectives "
-      "with rewards (Command Room) or a fixed introductory board (Basic Training).";
+      "with rewards (Command Room) or a fixed introductory board (Basic Training); "
+      "World Conquest [UNVERIFIED] plays to the last player left.";
   info.min_seats = 3;
   info.max_seats = 5;
   info.has_chance = true;
@@ -24,8 +25,11 @@ GameInfo risk_2008_info() {
       .name = "mode",
       .type = OptionType::kString,
       .default_value = "command-room",
-      .description = "command-room (random set-up, rewards) or basic-training (fixed set-up)",
-      .allowed = {"command-room", "basic-training"}};
+      .description =
+          "command-room (random set-up, rewards), basic-training (fixed set-up) or "
+          "world-conquest [UNVERIFIED] (Command Room without objectives or rewards; the last "
+          "player left wins)",
+      .allowed = {"command-room", "basic-training", "world-conquest"}};
   const OptionSpec players{.name = "players",
                            .type = OptionType::kInt,
                            .default_value = 3,
@@ -36,7 +40,7 @@ GameInfo risk_2008_info() {
   info.options = {mode, players,
                   battles_option("the troops each side loses, with the exact odds of its dice, "
                                  "bonus dice and airfields")};
-  for (const char* m : {"command-room", "basic-training"})
+  for (const char* m : {"command-room", "basic-training", "world-conquest"})
     for (int n = 3; n <= 5; ++n) info.variants.push_back({{"mode", m}, {"players", n}});
   return info;
 }
@@ -60,9 +64,10 @@ GameMetadata risk_2008_metadata(const Risk2008Config& config, GameMetadata m) {
 Result<std::shared_ptr<const Game>> make_risk_2008_game(const json& options) {
   auto config = std::make_shared<Risk2008Config>();
   const std::string mode = options.value("mode", "command-room");
-  if (mode != "command-room" && mode != "basic-training")
+  if (mode != "command-room" && mode != "basic-training" && mode != "world-conquest")
     return invalid_argument("risk-2008: unknown mode '" + mode + "'");
   config->basic_training = mode == "basic-training";
+  config->world_conquest = mode == "world-conquest";  // §13 [UNVERIFIED]
   config->players = options.value("players", 3);
   if (config->players < 3 || config->players > 5)
     return invalid_argument(fmt::format("risk-2008: 3 to 5 players, got {}", config->players));

@@ -1,7 +1,8 @@
 // Risk, the 2008 edition (shared/rules/risk_2008.md): the Game object,
 // registered in all_games/ as "risk-2008".
 //
-// Options: "mode" = command-room | basic-training, "players" = 3..5.
+// Options: "mode" = command-room | basic-training | world-conquest (§13,
+// [UNVERIFIED]), "players" = 3..5.
 #pragma once
 
 #include <memory>

@@ -80,6 +80,9 @@ inline constexpr int kOnBoard = -2;
 
 struct Risk2008Config {
   bool basic_training = false;
+  // §13 World Conquest [UNVERIFIED]: Command Room's set-up without objectives
+  // and rewards (steps 2-3 skipped); the last player left wins (R20 only).
+  bool world_conquest = false;
   int players = 3;
   const Map* map = nullptr;
   const Edition2008* edition = nullptr;
@@ -154,6 +157,8 @@ class Risk2008State final : public State {
 
   // --- rules queries (public for tests and bots) ---
   const Risk2008Config& config() const { return *cfg_; }
+  // "command_room", "basic_training" or "world_conquest": the state JSON's "mode".
+  const char* mode_name() const;
   Phase2008 phase() const { return phase_; }
   Seat active() const { return active_; }
   int first_seat() const { return first_; }

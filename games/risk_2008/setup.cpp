@@ -4,7 +4,8 @@
 // starting cards as chance draws. Basic Training fixes colours, order,
 // cities and objectives; its printed opening is used when the data holds
 // one, otherwise ruling R1's fallback runs the same capital/claim/place
-// steps with seat 0 (Yellow) first.
+// steps with seat 0 (Yellow) first. World Conquest (§13, [UNVERIFIED]) is
+// Command Room's set-up with steps 2-3 (objectives, reward tokens) skipped.
 #include <bit>
 #include <utility>
 
@@ -132,7 +133,8 @@ void Risk2008State::apply_setup(Action a) {
       // The city cards go back into the deck, which is reshuffled: the deck
       // stays whole, only the cities are recorded.
       cities_ |= bit(a - kCityBase);
-      if (++cities_drawn_ == e.num_cities) phase_ = Phase2008::kObjectives;
+      if (++cities_drawn_ == e.num_cities)
+        phase_ = cfg_->world_conquest ? Phase2008::kFirst : Phase2008::kObjectives;
       return;
     case Phase2008::kObjectives:
       obj_where_[a - kObjectiveBase] = kOnBoard;

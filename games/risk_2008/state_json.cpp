@@ -54,11 +54,16 @@ constexpr int64_t kAllMask = (int64_t{1} << kNumTerritories) - 1;
 
 }  // namespace
 
+const char* Risk2008State::mode_name() const {
+  if (cfg_->world_conquest) return "world_conquest";
+  return cfg_->basic_training ? "basic_training" : "command_room";
+}
+
 json Risk2008State::to_json() const {
   const int n = cfg_->players;
   json j;
   j["format"] = kStateFormat;
-  j["mode"] = cfg_->basic_training ? "basic_training" : "command_room";
+  j["mode"] = mode_name();
   j["players"] = n;
   j["phase"] = phase_2008_name(phase_);
   j["active"] = active_;
@@ -109,7 +114,7 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
   int64_t v = 0;
   if (Status st = read_int(j, "format", kStateFormat, kStateFormat, v); !st) return st;
   if (Status st = read_int(j, "players", n, n, v); !st) return st;
-  const std::string mode = config->basic_training ? "basic_training" : "command_room";
+  const std::string mode = s->mode_name();
   if (!j.contains("mode") || j["mode"] != mode)
     return invalid_argument("\"mode\": expected \"" + mode + "\"");
   if (!j.contains("phase") || !j["phase"].is_string())
@@ -227,6 +232,21 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     return invalid_argument("\"counters\": no airfield to place");
   if (ph == Phase2008::kTokens && (s->tokens_placed_ >= static_cast<int>(s->laid_.size())))
     return invalid_argument("\"counters\": no objective awaits a token");
+  // World Conquest (§13) lays no objective and no reward token: none may
+  // be anywhere but in the box, and no phase of them may come up.
+  if (config->world_conquest) {
+    for (int i = 0; i < kNumObjectives; ++i)
+      if (s->obj_where_[i] != kBoxed || s->obj_token_[i] != -1)
+        return invalid_argument("\"objective_place\": world_conquest has no objectives");
+    for (int k = 0; k < kNumTokens; ++k)
+      if (s->token_holder_[k] != -1 || s->airfield_at_[k] != -1)
+        return invalid_argument("\"token_holder\": world_conquest has no rewards");
+    if (!s->laid_.empty() || s->tokens_placed_ != 0 || s->pending_airfield_ != -1 || s->claimed_ ||
+        ph == Phase2008::kObjectives || ph == Phase2008::kTokens ||
+        ph == Phase2008::kClaimObjective || ph == Phase2008::kAirfield)
+      return invalid_argument("state: world_conquest has no objectives or rewards (phase " +
+                              j["phase"].dump() + ")");
+  }
   if ((ph == Phase2008::kDraw || ph == Phase2008::kDeal) && s->deck_ == 0)
     return invalid_argument("\"deck\": empty at a draw");
   // Every decision must have a legal answer: the phase's preconditions.
@@ -277,7 +297,9 @@ uint64_t Risk2008State::hash() const {
   auto mix_all = [&mix](const auto& a) {
     for (const auto& v : a) mix(static_cast<int64_t>(v));
   };
-  mix(cfg_->basic_training);
+  // 0 Command Room, 1 Basic Training (the hashes of the first two modes'
+  // golden logs), 2 World Conquest.
+  mix(cfg_->world_conquest ? 2 : int{cfg_->basic_training});
   mix(cfg_->players);
   mix(static_cast<int>(phase_));
   mix(active_);
@@ -359,8 +381,10 @@ std::string Risk2008State::to_text(Seat seat) const {
   const Map& map = *cfg_->map;
   const Edition2008& e = *cfg_->edition;
   std::ostringstream o;
-  o << "Risk 2008 (" << (cfg_->basic_training ? "Basic Training" : "Command Room") << "), turn "
-    << turn_number_ << ", phase " << phase_2008_name(phase_);
+  const char* mode = cfg_->world_conquest   ? "World Conquest"
+                     : cfg_->basic_training ? "Basic Training"
+                                            : "Command Room";
+  o << "Risk 2008 (" << mode << "), turn " << turn_number_ << ", phase " << phase_2008_name(phase_);
   if (phase_ != Phase2008::kGameOver) o << ", " << seat_name(active_) << " to play";
   if (winner_ >= 0) o << ", " << seat_name(winner_) << " won";
   o << "\n";
@@ -374,7 +398,8 @@ std::string Risk2008State::to_text(Seat seat) const {
       if (airfield_at_[k] == t) o << " [airfield]";
     o << "\n";
   }
-  o << "Objectives:\n";
+  if (cfg_->world_conquest) o << "Objectives: none (World Conquest: the last player left wins)\n";
+  if (!cfg_->world_conquest) o << "Objectives:\n";
   for (int i = 0; i < kNumObjectives; ++i) {
     if (obj_where_[i] == kBoxed) continue;
     o << "  " << e.objectives[i].id << " " << e.objectives[i].name << ": "

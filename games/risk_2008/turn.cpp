@@ -310,10 +310,12 @@ void Risk2008State::begin_draw() {
 }
 
 // §12: three objectives and the own capital at the end of the own turn.
+// World Conquest (§13) has no objectives: only the last player left wins
+// (R20, checked at the elimination, battle.cpp).
 void Risk2008State::end_turn() {
   const int cap = capital_[active_];
-  if (objectives_held(active_) >= cfg_->edition->objectives_to_win && cap >= 0 &&
-      owner_[cap] == active_) {
+  if (!cfg_->world_conquest && objectives_held(active_) >= cfg_->edition->objectives_to_win &&
+      cap >= 0 && owner_[cap] == active_) {
     winner_ = active_;
     phase_ = Phase2008::kGameOver;
     return;

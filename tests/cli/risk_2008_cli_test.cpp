@@ -43,6 +43,16 @@ TEST(Risk2008Cli, ModesAndPlayersReachTheGame) {
   ASSERT_TRUE(m.is_ok()) << m.status().message();
   EXPECT_EQ(m->game().num_seats(), 5);
   EXPECT_EQ(m->game().options()["mode"], "basic-training");
+  // World Conquest (§13, [UNVERIFIED]): `--mode world-conquest`.
+  flags.mode = "world-conquest";
+  flags.players = 4;
+  auto wc = options_from_flags("risk-2008", flags);
+  ASSERT_TRUE(wc.is_ok()) << wc.status().message();
+  auto wc_match = Match::start("risk-2008", *wc, 3, all_games());
+  ASSERT_TRUE(wc_match.is_ok()) << wc_match.status().message();
+  EXPECT_EQ(wc_match->game().options()["mode"], "world-conquest");
+  EXPECT_EQ(wc_match->state().to_json()["mode"], "world_conquest");
+  flags.mode = "basic-training";
   flags.players = 6;
   EXPECT_FALSE(options_from_flags("risk-2008", flags).is_ok());
   flags.players = 3;

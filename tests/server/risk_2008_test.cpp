@@ -34,7 +34,8 @@ TEST_F(Risk2008Table, ListedWithItsModes) {
   EXPECT_EQ((*found)["title"], "Risk (2008 edition)");
   bool mode = false;
   for (const auto& o : (*found)["options"])
-    if (o["name"] == "mode") mode = o["allowed"] == json::array({"command-room", "basic-training"});
+    if (o["name"] == "mode")
+      mode = o["allowed"] == json::array({"command-room", "basic-training", "world-conquest"});
   EXPECT_TRUE(mode) << found->dump();
 }
 

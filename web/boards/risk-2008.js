@@ -375,6 +375,8 @@ export function renderRisk2008(container, snap, opts) {
   const troopsOf = (p) => v.owner.reduce((k, o, i) => k + (o === p ? v.troops[i] : 0), 0);
   const citiesOf = (p) => v.owner.filter((o, i) => o === p && bit(v.cities, i)).length;
   const held = (p) => v.objective_place.filter((w) => w === p).length;
+  // World Conquest (§13, [UNVERIFIED]): no objectives or rewards; the last player left wins.
+  const worldConquest = v.mode === 'world_conquest';
   const players = Array.from({ length: n }, (_, p) => p);
   const rows = players.map((p) => {
     const c = v.capital[p];
@@ -384,18 +386,20 @@ export function renderRisk2008(container, snap, opts) {
         c >= 0 ? h('span.capital-line', { 'data-capital-of': colourOf(p) }, `capital ${tname(ids[c])}${v.owner[c] !== p ? ` (${v.owner[c] >= 0 ? `held by ${nameOf(v.owner[c])}` : 'empty'})` : ''}`) : null),
       h('td', {}, String(lands(p))), h('td', {}, String(troopsOf(p))), h('td', {}, String(citiesOf(p))),
       h('td', { 'data-cards': v.hand_sizes[p] }, String(v.hand_sizes[p])),
-      h('td', {}, `${held(p)}/${edition.to_win}`));
+      worldConquest ? null : h('td', {}, `${held(p)}/${edition.to_win}`));
   });
   // Narrow headers: the side panel is narrow beside the map.
   const table = h('table.risk-players.r2008', {}, h('thead', {}, h('tr', {}, ['Player', 'Lands', 'Troops', 'Cities', 'Cards'].map((x) => h('th', {}, x)),
-    h('th', {}, h('abbr', { title: `Objectives held, of the ${edition.to_win} to win` }, 'Obj.')))),
+    worldConquest ? null : h('th', {}, h('abbr', { title: `Objectives held, of the ${edition.to_win} to win` }, 'Obj.')))),
     h('tbody', {}, rows));
 
   // The objectives laid out: on the board (with the reward token on it) or
   // held, and a button for each one this player may collect now.
   const objectives = edition.objectives.map((o, i) => ({ ...o, i, where: v.objective_place[i], token: v.objective_token[i] }))
     .filter((o) => o.where !== -1);
-  const objectiveList = h('div.objectives', { id: 'objectives' }, h('h3', {}, `Objectives (${edition.to_win} and your capital win)`),
+  const objectiveList = worldConquest ? h('div.objectives', { id: 'objectives' }, h('h3', {}, 'Objectives'),
+    h('p', { id: 'no-objectives' }, 'World Conquest [UNVERIFIED]: no objectives and no rewards — the last player left wins.'))
+    : h('div.objectives', { id: 'objectives' }, h('h3', {}, `Objectives (${edition.to_win} and your capital win)`),
     h('ul', {}, objectives.map((o) => h('li', { 'data-objective': o.id, 'data-where': o.where === -2 ? 'board' : colourOf(o.where) },
       h('b', {}, o.name), ` (${o.type})`,
       o.token >= 0 ? ` · reward: ${REWARDS[rewardOf(o.token)] || rewardOf(o.token)}` : '',

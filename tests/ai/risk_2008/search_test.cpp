@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
+#include "ai/bot.h"
 #include "ai/risk_2008/heuristic.h"
 #include "ai/risk_2008/risk_2008_bot.h"
 #include "core/decision.h"
+#include "core/match.h"
 #include "core/registry.h"
 #include "games/risk_2008/risk_2008_game.h"
 #include "tests/games/risk_2008/state_util.h"
@@ -101,6 +104,86 @@ TEST(Risk2008Search, LeafValuesWeighObjectivesAndTheCapital) {
   EXPECT_LT(leaf_values(s)[kB], after[kB]);
   s.set_eliminated(kY, true);
   EXPECT_EQ(leaf_values(s)[kY], 0.0);
+}
+
+// World Conquest (§13, [UNVERIFIED]): the own capital is only a draft
+// troop (the win needs no objectives), so losing it costs less than in
+// Command Room, where three objectives win only with it.
+TEST(Risk2008Search, LeafValuesInWorldConquestDoNotPrizeTheOwnCapital) {
+  double loss[2] = {0, 0};
+  for (const bool world_conquest : {false, true}) {
+    Risk2008State s =
+        world_conquest ? Risk2008State(world_conquest_config(3)) : blank(false, 3, kG);
+    for (Territory t = 0; t < kNumTerritories; ++t) s.set_territory(t, kG, 1);
+    for (int i = 0; i < kNumObjectives; ++i) s.set_objective(i, kBoxed, -1);
+    for (Territory t = 0; t < 14; ++t) s.set_territory(t, kB, 1);
+    for (Territory t = 14; t < 28; ++t) s.set_territory(t, kY, 1);
+    s.set_capital(kB, 13);
+    s.set_capital(kY, 27);
+    s.set_capital(kG, 41);
+    const double with = leaf_values(s)[kB];
+    s.set_territory(13, kG, 1);
+    loss[world_conquest] = with - leaf_values(s)[kB];
+  }
+  EXPECT_GT(loss[1], 0.0);  // a territory and a draft troop less
+  EXPECT_LT(loss[1], loss[0]);
+}
+
+// World Conquest late in a long game (round 26 on): the search's attack
+// candidates are the heuristic's attack alone, never stopping, so careful
+// players cannot wait for ever. Early on, stopping stays a candidate.
+TEST(Risk2008Search, LateWorldConquestAttacksAreTheHeuristics) {
+  Risk2008State s(world_conquest_config(3));
+  for (Territory t = 0; t < kNumTerritories; ++t) s.set_territory(t, kG, 1);
+  s.set_territory(terr("iceland"), kB, 2);
+  s.set_territory(terr("scandinavia"), kG, 10);
+  s.set_territory(terr("brazil"), kY, 1);
+  for (int p = 0; p < 3; ++p) s.set_capital(p, -1);
+  s.set_cities(0);
+  s.begin_attack_for_test(kG);
+  std::vector<Action> out;
+  candidate_actions(s, s.legal_actions(), 4, out);
+  EXPECT_TRUE(has(out, kEndAttack));
+  json j = s.to_json();
+  j["counters"][5] = 3 * 26;  // turn_number: round 26
+  auto late = Risk2008State::from_json(world_conquest_config(3), j);
+  ASSERT_TRUE(late) << late.status().to_string();
+  const auto legal = (*late)->legal_actions();
+  candidate_actions(**late, legal, 4, out);
+  const Action h = heuristic_action(**late, legal, nullptr);
+  ASSERT_NE(h, kEndAttack);
+  EXPECT_EQ(out, std::vector<Action>{h});
+}
+
+// Level 3 (the search) against two heuristics plays World Conquest to the
+// last elimination.
+TEST(Risk2008Search, TheSearchPlaysWorldConquestToTheEnd) {
+  Registry registry;
+  register_risk_2008(registry);
+  auto game = registry.create("risk-2008", {{"mode", "world-conquest"}, {"players", 3}});
+  ASSERT_TRUE(game.is_ok()) << game.status().to_string();
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < 3; ++p) {
+    auto bot = make_bot(**game, p == 0 ? risk2008::kTopLevel : 2, 60 + static_cast<uint64_t>(p));
+    ASSERT_TRUE(bot.is_ok());
+    bots.push_back(std::move(*bot));
+  }
+  Match m = Match::start(*game, 35);
+  int steps = 0;
+  for (; steps < kRisk2008PracticalLength && !m.state().is_terminal(); ++steps) {
+    if (m.state().is_chance()) {
+      m.sample_chance();
+      continue;
+    }
+    const Decision d(**game, m.state());
+    const Action a = bots[static_cast<size_t>(m.state().current_player())]->choose(d);
+    ASSERT_TRUE(d.is_legal(a));
+    ASSERT_TRUE(m.act(a).ok());
+  }
+  ASSERT_TRUE(m.state().is_terminal()) << steps << " steps";
+  const auto& s = static_cast<const Risk2008State&>(m.state());
+  EXPECT_EQ(std::popcount(s.own_mask(s.winner())), kNumTerritories);
+  EXPECT_EQ(s.objectives_held(s.winner()), 0);
 }
 
 // The searcher, deciding for green with Iceland (blue's last territory,

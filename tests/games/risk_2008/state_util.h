@@ -39,6 +39,13 @@ inline std::shared_ptr<const Risk2008Config> config(bool basic_training, int pla
   return c;
 }
 
+// World Conquest (§13, [UNVERIFIED]): Command Room without objectives or rewards.
+inline std::shared_ptr<const Risk2008Config> world_conquest_config(int players) {
+  auto c = std::make_shared<Risk2008Config>(*config(false, players));
+  c->world_conquest = true;
+  return c;
+}
+
 inline Territory terr(const char* id) {
   const Territory t = world_map().find(id);
   EXPECT_GE(t, 0) << id;
@@ -123,7 +130,8 @@ inline void win(Risk2008State& s, const char* from, const char* to) {
 // bot tests check them after every step): troops never negative and every
 // territory owned with a troop once set-up has claimed it, the 42 cards each
 // in exactly one place, the 12 objectives each in one place (8 out once the
-// game is under way), held only by players still in the game.
+// game is under way; none in World Conquest, and no reward token either),
+// held only by players still in the game.
 inline void check_invariants(const Risk2008State& s) {
   const int n = s.num_seats();
   bool setup_done = s.phase() >= Phase2008::kDeal;
@@ -156,7 +164,13 @@ inline void check_invariants(const Risk2008State& s) {
     }
   }
   ASSERT_EQ(board + held + boxed, 12);
-  if (s.phase() >= Phase2008::kDraft) {
+  if (s.config().world_conquest) {
+    ASSERT_EQ(boxed, 12);
+    for (int k = 0; k < kNumTokens; ++k) {
+      ASSERT_EQ(s.token_holder(k), -1);
+      ASSERT_EQ(s.airfield_at(k), -1);
+    }
+  } else if (s.phase() >= Phase2008::kDraft) {
     ASSERT_EQ(board + held, 8);
   }
 }
