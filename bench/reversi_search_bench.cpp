@@ -6,8 +6,8 @@
 //                  The score must equal the file's best score and the move
 //                  must be one listed with it: otherwise the benchmark is
 //                  marked failed and the program exits with status 1.
-//   FfoTotal     — #40..#44 in one go (the figure to compare with Edax,
-//                  about 10 s single-threaded on the developers' machine).
+//   FfoTotal     — #40..#44 in one go (the figure to compare with Edax:
+//                  docs/reversi_solver.md).
 //   MidgameDepth — fixed-depth midgame search (depth 9, exact solving off)
 //                  from three positions reached by seeded random play:
 //                  nodes/s, and a node count that changes only when the
@@ -15,11 +15,13 @@
 //
 // Run (Release):  build/<dir>/bench/reversi_search_bench
 //
-// Measured 2026-11-21 (Intel Xeon, 2 cores shared with other builds, load
-// average 9-13, so wall time was about twice CPU time; CPU time shown):
-//   #40 13.2 M nodes 0.70 s, #41 39.5 M 2.61 s, #42 113.2 M 6.78 s,
-//   #43 76.3 M 5.65 s, #44 45.3 M 3.31 s: 287.6 M nodes, 19.0 s CPU total,
-//   every score and move matching the file. MidgameDepth/9: 504,304 nodes.
+// Measured 2026-11-28 (Intel Xeon, 2 cores shared with other builds, load
+// average 4-5, so wall time was about 1.5 times CPU time; CPU time shown):
+//   #40 13.4 M nodes 0.72 s, #41 37.4 M 2.26 s, #42 67.8 M 3.36 s,
+//   #43 65.5 M 4.50 s, #44 30.6 M 1.98 s: 214.7 M nodes, 12.8 s CPU
+//   (FfoTotal: 15.0 s), every score and move matching the file (before
+//   solver-35, 2026-11-28, same machine: 287.6 M nodes, 14.3 s CPU).
+//   MidgameDepth/9: 504,304 nodes. Against Edax: docs/reversi_solver.md.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>

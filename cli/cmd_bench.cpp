@@ -4,7 +4,12 @@
 //
 // reversi: perft leaves/s (bulk counting), random full games/s, midgame
 //          search nodes/s, and the FFO #40-#44 exact solves (time, score
-//          checked against the file).
+//          checked against the file). Measured 2026-11-28 (shared 2-core
+//          Xeon, load average 4-5, wall times): #40-#44 218.0 M nodes
+//          22.6 s (Edax 4.6 with zero weights in the same session:
+//          31.8 s); --ffo-first 45 --ffo-last 49: 4,045 M nodes 385.7 s
+//          (Edax: 252.0 s; CPU 197.8 s against Edax's 197.4-205.1 s). Per
+//          position: docs/reversi_solver.md.
 // risk:    battles/s and full 3-player domination games/s between heuristic
 //          bots (cli/bench_risk.cpp).
 // king-is-dead: random and heuristic full games/s in every configuration

@@ -134,6 +134,11 @@ int Searcher::pvs(Bitboard P, Bitboard O, int depth, int alpha, int beta) {
   return best;
 }
 
+void Searcher::presearch(Bitboard P, Bitboard O) {
+  const int depth = presearch_depth(popcount(~(P | O)));
+  for (int d = 1; d <= depth && !stopped_; ++d) pvs(P, O, d, -kInfinity, kInfinity);
+}
+
 int Searcher::search_root(Bitboard P, Bitboard O, int depth, int alpha, int beta, Move* list, int n,
                           int& best_move) {
   const int alpha0 = alpha;

@@ -13,8 +13,10 @@
 // SearchLimits::exact_empties empty squares the searcher solves it exactly
 // (the final disc margin under perfect play). Nodes with many empties
 // generate moves, probe a table, try a stability cutoff (stability.h) and
-// order moves fastest-first (fewest opponent replies, corners weighted,
-// parity as tie-breaker); nodes with few empties (<= 5) skip move
+// order moves: the table's move (near the root, if the endgame table has
+// none, the midgame pre-search's move), then fastest-first (fewest opponent
+// replies, corners weighted, corner stability, parity as tie-breaker);
+// nodes with few empties (<= 5) skip move
 // generation and try the empty squares in parity order (odd regions first,
 // then by a fixed square preference); the last 4, 3, 2, 1 empties have
 // their own unrolled functions and the very last square only counts flips.
@@ -79,6 +81,8 @@ class Searcher {
 
   // Exact final disc margin for the mover, fail-soft within (alpha, beta):
   // a result <= alpha is an upper bound, >= beta a lower bound. No limits.
+  // From 16 empties it first runs the short midgame pre-search (its nodes
+  // count in nodes()) so that the solver finds moves to try first.
   int solve_exact(Bitboard P, Bitboard O, int alpha = -64, int beta = 64);
 
   // Nodes visited by the last search/solve_exact.
@@ -98,6 +102,10 @@ class Searcher {
   int search_root(Bitboard P, Bitboard O, int depth, int alpha, int beta, Move* moves, int n,
                   int& best_move);
   std::vector<int> principal_variation(Bitboard P, Bitboard O, int max_len, bool exact) const;
+
+  // Midgame iterative deepening to a small depth from (P, O), before an
+  // exact solve: it leaves moves in the midgame table for the solver.
+  void presearch(Bitboard P, Bitboard O);
 
   // Endgame (endgame.cpp).
   int solve_root(Bitboard P, Bitboard O, int alpha, int beta, Move* moves, int n, int& best_move);
