@@ -19,17 +19,21 @@ std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
                                                                  "risk-2008-heuristic");
 }
 
-// Level 3's search, as the European edition's level 3 (ai/risk/risk_bot.cpp).
-constexpr NarrowedSearchLevel kSearch{.iterations = 100, .width = 4, .rollout_steps = 200};
+// Levels 3 and 4: the search of the European edition's level 3
+// (ai/risk/risk_bot.cpp), level 4 with four times the iterations.
+constexpr NarrowedSearchLevel kSearch[] = {{.iterations = 100, .width = 4, .rollout_steps = 200},
+                                           {.iterations = 400, .width = 4, .rollout_steps = 200}};
 
 }  // namespace
 
 std::vector<std::string> level_names() {
-  return {"the heuristic, 50 % of its moves random",
-          "the heuristic (battle odds, borders, capital, objectives)",
-          fmt::format("ISMCTS, {} iterations a decision over the heuristic's {} best choices, "
-                      "heuristic playouts",
-                      kSearch.iterations, kSearch.width)};
+  std::vector<std::string> names = {"the heuristic, 50 % of its moves random",
+                                    "the heuristic (battle odds, borders, capital, objectives)"};
+  for (const NarrowedSearchLevel& k : kSearch)
+    names.push_back(fmt::format(
+        "ISMCTS, {} iterations a decision over the heuristic's {} best choices, heuristic playouts",
+        k.iterations, k.width));
+  return names;
 }
 
 std::unique_ptr<Bot> make_risk_2008_bot(const Game& game, int level, uint64_t seed) {
@@ -40,8 +44,8 @@ std::unique_ptr<Bot> make_risk_2008_bot(const Game& game, int level, uint64_t se
   if (level == 2) return heuristic_bot(seed);
   const NarrowedSearchPolicy<risk::Risk2008State> search{
       .policy = &heuristic_action, .candidates = &candidate_actions, .leaf_values = &leaf_values};
-  return std::make_unique<NarrowedSearchBot<risk::Risk2008State>>(game, kSearch, search, seed,
-                                                                  "risk-2008 ismcts level 3");
+  return std::make_unique<NarrowedSearchBot<risk::Risk2008State>>(
+      game, kSearch[level - 3], search, seed, fmt::format("risk-2008 ismcts level {}", level));
 }
 
 }  // namespace meeple::risk2008
