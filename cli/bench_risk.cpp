@@ -31,6 +31,22 @@ Action sample_outcome(const State& s, Rng& rng) {
   return sample_chance_outcome(s, rng, weights);
 }
 
+// Random players (level 0) stall in some games (measure_playouts): those are
+// cut at the practical length the bots and tests use, and counted.
+bool random_games_per_second(const std::shared_ptr<const Game>& game, int64_t cut_at,
+                             double seconds_budget, const char* label) {
+  auto rate = measure_playouts(game, 0, seconds_budget, 1000, cut_at);
+  if (!rate) {
+    std::cerr << rate.status().to_string() << "\n";
+    return false;
+  }
+  std::cout << fmt::format(
+      "{} random games/s:  {:.2f}  ({} games, {:.0f} steps/game, {} cut "
+      "unfinished at {} steps)\n",
+      label, rate->games_per_second(), rate->games, rate->actions_per_game(), rate->cut, cut_at);
+  return true;
+}
+
 #ifdef MEEPLE_HAVE_RISK_2008
 // The 2008 edition: Green (1,000,000 in Ukraine, with the Bonus Attack Die)
 // attacks Blue (1,000,000 in the Middle East) 3 v 2, the dice or one
@@ -80,19 +96,9 @@ int bench_risk_2008(double seconds_budget) {
                              form == "dice" ? "dice sampled" : "outcome sampled",
                              static_cast<double>(rolls) / elapsed);
   }
-  // Random players stall in some games (measure_playouts): those are cut
-  // at the practical length the bots and tests use.
-  auto rate =
-      measure_playouts(random_game, 0, seconds_budget, 1000, risk::kRisk2008PracticalLength);
-  if (!rate) {
-    std::cerr << rate.status().to_string() << "\n";
+  if (!random_games_per_second(random_game, risk::kRisk2008PracticalLength, seconds_budget,
+                               "risk-2008 3-player command room"))
     return 1;
-  }
-  std::cout << fmt::format(
-      "risk-2008 3-player command room random games/s:  {:.2f}  ({} games, {:.0f} steps/game, "
-      "{} cut unfinished at {} steps)\n",
-      rate->games_per_second(), rate->games, rate->actions_per_game(), rate->cut,
-      risk::kRisk2008PracticalLength);
   for (const std::string mode : {"command-room", "basic-training"}) {
     auto game = risk::make_risk_2008_game({{"mode", mode}, {"players", 3}});
     if (!game) {
@@ -197,17 +203,10 @@ int bench_risk(double seconds_budget) {
   if (!games_per_second(*game, "risk 3-player domination heuristic games/s:           ") ||
       !games_per_second(*outcome_game, "risk 3-player domination heuristic games/s, outcomes:"))
     return 1;
-  // 3. Random players (level 0), cut at the practical length as 2008's are.
-  auto random = measure_playouts(*game, 0, seconds_budget, 1000, risk::kPracticalGameLength);
-  if (!random) {
-    std::cerr << random.status().to_string() << "\n";
+  // 3. Random players.
+  if (!random_games_per_second(*game, risk::kPracticalGameLength, seconds_budget,
+                               "risk 3-player domination"))
     return 1;
-  }
-  std::cout << fmt::format(
-      "risk 3-player domination random games/s:  {:.2f}  ({} games, {:.0f} steps/game, {} cut "
-      "unfinished at {} steps)\n",
-      random->games_per_second(), random->games, random->actions_per_game(), random->cut,
-      risk::kPracticalGameLength);
 #ifdef MEEPLE_HAVE_RISK_2008
   return bench_risk_2008(seconds_budget);
 #else
