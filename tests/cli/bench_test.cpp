@@ -24,6 +24,7 @@ TEST(Bench, EveryGameBenchFinishes) {
       << out;
   EXPECT_NE(out.find("risk-2008 battles/s (3 v 2, bonus die, outcome sampled)"), std::string::npos)
       << out;
+  EXPECT_NE(out.find("risk 3-player domination random games/s"), std::string::npos) << out;
   EXPECT_NE(out.find("risk-2008 3-player command room random games/s"), std::string::npos) << out;
   EXPECT_NE(out.find("risk-2008 3-player command-room heuristic games/s"), std::string::npos)
       << out;
