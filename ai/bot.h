@@ -63,7 +63,8 @@ class RandomBot final : public Bot {
 Result<std::unique_ptr<Bot>> make_bot(const Game& game, int level, uint64_t seed);
 
 // Game-specific bots register here (ai/all_bots.cpp).
-using BotFactory = std::function<std::unique_ptr<Bot>(const Game& game, int level, uint64_t seed)>;
+using BotFactory =
+    std::function<Result<std::unique_ptr<Bot>>(const Game& game, int level, uint64_t seed)>;
 // What a game's levels are: names[i] says what level i + 1 plays ("ISMCTS,
 // 400 iterations a move"), so its size is the game's top level; `heuristic`
 // is the level of its plain fast player (arenas' "heuristic" agent, and the

@@ -66,7 +66,7 @@ EvalFeatures eval_features(Bitboard P, Bitboard O) {
   return f;
 }
 
-int evaluate(Bitboard P, Bitboard O) {
+int classic_evaluate(Bitboard P, Bitboard O) {
   const EvalFeatures f = eval_features(P, O);
   // Interpolate the weights between the two anchors around this phase.
   const int empties = popcount(~(P | O));
@@ -82,6 +82,11 @@ int evaluate(Bitboard P, Bitboard O) {
                     w(&Weights::edges) * f.edges + w(&Weights::stable) * f.stable +
                     w(&Weights::discs) * f.discs + w(&Weights::parity) * f.parity;
   return std::clamp(score, -kEvalLimit, kEvalLimit);
+}
+
+int evaluate(const PatternWeights* weights, Bitboard P, Bitboard O) {
+  if (weights == nullptr) return classic_evaluate(P, O);
+  return std::clamp(pattern_value(*weights, P, O), -kEvalLimit, kEvalLimit);
 }
 
 }  // namespace meeple::reversi

@@ -23,22 +23,31 @@
 //                       last move of the game, worth something late.
 // Weights are given at four anchor phases (60, 40, 20 and 0 empty squares)
 // and interpolated linearly in between. They were set by hand and checked
-// only by play against simpler bots, not fitted to game data: a learned
-// pattern evaluation (edax, Egaroucid) would be far stronger.
+// only by play against simpler bots, not fitted to game data. It was the
+// bots' evaluation until the learned pattern tables (patterns.h) replaced
+// it; docs/reversi_eval.md measures the two against each other.
 //
 // Units: about 100 per disc of final margin (very roughly; the scale is only
 // meaningful relative to itself). |eval| is capped at kEvalLimit so a
 // decided game always outranks any evaluation.
 #pragma once
 
+#include "ai/reversi/patterns.h"
 #include "games/reversi/bitboard.h"
 
 namespace meeple::reversi {
 
 inline constexpr int kEvalLimit = 6300;
 
-// The evaluation of the position for the mover P against O (P to move).
-int evaluate(Bitboard P, Bitboard O);
+// The hand-tuned evaluation above, for the mover P against O (P to move).
+// The bots search with the learned pattern tables (patterns.h); this one
+// seeds their training (training.h) and is the searcher's evaluation when
+// it is given no tables.
+int classic_evaluate(Bitboard P, Bitboard O);
+
+// The evaluation a searcher uses: `weights`' pattern value, clamped to
+// kEvalLimit, or with no weights the classic one.
+int evaluate(const PatternWeights* weights, Bitboard P, Bitboard O);
 
 // The individual features (mover minus opponent), for tests and tuning.
 struct EvalFeatures {

@@ -17,9 +17,10 @@ namespace meeple::reversi {
 namespace {
 
 // Evaluation units at which the mover's chance to win is 1/(1+e^-1) = 73 %:
-// the maximum-likelihood fits on self-play were 640 (level 4, 400 games)
-// and 600 (level 6, 200 games); docs/bots.md, "Hints".
-constexpr double kWinChanceScale = 620;
+// the maximum-likelihood fit of the learned evaluation's value against the
+// results of its 9.6 million training positions above 14 empties, which
+// `meeple train reversi` prints (docs/reversi_eval.md, docs/bots.md "Hints").
+constexpr double kWinChanceScale = 790;
 
 constexpr std::array<LevelSettings, 10> kLevels = {{
     {1, 0, 4, 600, 1},
@@ -35,8 +36,8 @@ constexpr std::array<LevelSettings, 10> kLevels = {{
 }};
 
 // A search score as the mover's chance to win. Exact and decided scores are
-// certain; an evaluation (about 100 units a disc) goes through a logistic
-// curve whose scale was fitted to self-play (docs/bots.md, "Hints").
+// certain; an evaluation (100 units a disc) goes through a logistic curve
+// whose scale was fitted to self-play (docs/bots.md, "Hints").
 double score_win_chance(int score, bool exact) {
   if (exact || std::abs(score) >= kDecided) return score > 0 ? 1.0 : score < 0 ? 0.0 : 0.5;
   return 1.0 / (1.0 + std::exp(-score / kWinChanceScale));
@@ -51,11 +52,12 @@ json info_json(const SearchResult& r) {
 
 class ReversiBot final : public Bot {
  public:
-  ReversiBot(int level, uint64_t seed)
+  ReversiBot(int level, uint64_t seed, const PatternWeights* weights)
       : level_(level),
         settings_(level_settings(level)),
         rng_(seed),
-        searcher_(settings_.tt_megabytes) {}
+        weights_(weights),
+        searcher_(settings_.tt_megabytes, weights) {}
 
   std::string name() const override { return fmt::format("reversi-alphabeta-{}", level_); }
 
@@ -105,7 +107,7 @@ class ReversiBot final : public Bot {
       int score;
       bool exact = false;
       if (settings_.depth <= 1) {
-        score = -evaluate(np, no);
+        score = -evaluate(weights_, np, no);
       } else {
         const SearchResult r = searcher_.search(np, no, limits);
         nodes += r.nodes;
@@ -136,6 +138,7 @@ class ReversiBot final : public Bot {
   std::optional<double> win_chance_;  // of the last choose(), if it searched
   LevelSettings settings_;
   Rng rng_;
+  const PatternWeights* weights_;
   Searcher searcher_;
 };
 
@@ -158,8 +161,10 @@ std::vector<std::string> level_names() {
   return names;
 }
 
-std::unique_ptr<Bot> make_reversi_bot(const Game& /*game*/, int level, uint64_t seed) {
-  return std::make_unique<ReversiBot>(level, seed);
+Result<std::unique_ptr<Bot>> make_reversi_bot(const Game& /*game*/, int level, uint64_t seed) {
+  Result<const PatternWeights*> weights = shipped_weights();
+  if (!weights) return weights.status();
+  return std::unique_ptr<Bot>(std::make_unique<ReversiBot>(level, seed, *weights));
 }
 
 }  // namespace meeple::reversi

@@ -1,4 +1,6 @@
-// The Reversi bot: search.h's Searcher behind the Bot interface (ai/bot.h).
+// The Reversi bot: search.h's Searcher behind the Bot interface (ai/bot.h),
+// evaluating with the learned pattern tables (patterns.h,
+// data/reversi/patterns.bin; docs/reversi_eval.md).
 //
 // Level table (one thread; times measured on the project's 2-core machine):
 //
@@ -49,7 +51,9 @@ LevelSettings level_settings(int level);
 // What each level plays, levels 1..10 ("4 plies, exact at 12 empties").
 std::vector<std::string> level_names();
 
-// The bot for `game` (which must be Reversi) at `level` 1..10.
-std::unique_ptr<Bot> make_reversi_bot(const Game& game, int level, uint64_t seed);
+// The bot for `game` (which must be Reversi) at `level` 1..10, evaluating
+// with the learned pattern tables (patterns.h); an error when
+// data/reversi/patterns.bin cannot be read.
+Result<std::unique_ptr<Bot>> make_reversi_bot(const Game& game, int level, uint64_t seed);
 
 }  // namespace meeple::reversi

@@ -47,8 +47,10 @@ int presearch_depth(int empties) {
 
 }  // namespace
 
-Searcher::Searcher(size_t tt_megabytes)
-    : mid_tt_(tt_megabytes * 1024 * 1024 / 2), end_tt_(tt_megabytes * 1024 * 1024 / 2) {}
+Searcher::Searcher(size_t tt_megabytes, const PatternWeights* weights)
+    : mid_tt_(tt_megabytes * 1024 * 1024 / 2),
+      end_tt_(tt_megabytes * 1024 * 1024 / 2),
+      weights_(weights) {}
 
 void Searcher::clear() {
   mid_tt_.clear();
@@ -70,7 +72,7 @@ int Searcher::pvs(Bitboard P, Bitboard O, int depth, int alpha, int beta) {
 
   // Step 1: leaves and the end of the game.
   if (!~(P | O)) return decided_score(P, O);
-  if (depth <= 0) return evaluate(P, O);
+  if (depth <= 0) return eval(P, O);
   const Bitboard moves = legal_moves(P, O);
   if (!moves) {
     if (!legal_moves(O, P)) return decided_score(P, O);
@@ -101,7 +103,7 @@ int Searcher::pvs(Bitboard P, Bitboard O, int depth, int alpha, int beta) {
     if (sq == tt_move)
       mv.value = INT_MAX;
     else if (depth >= 3)
-      mv.value = -evaluate(O ^ f, P ^ f ^ square_bit(sq));
+      mv.value = -eval(O ^ f, P ^ f ^ square_bit(sq));
     else
       mv.value = quick_value(P, O, sq, f);
   }

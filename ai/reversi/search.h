@@ -39,6 +39,7 @@
 #include <functional>
 #include <vector>
 
+#include "ai/reversi/eval.h"
 #include "ai/reversi/tt.h"
 #include "games/reversi/bitboard.h"
 
@@ -66,7 +67,10 @@ struct SearchResult {
 
 class Searcher {
  public:
-  explicit Searcher(size_t tt_megabytes = 64);
+  // With `weights` the midgame search evaluates with those pattern tables
+  // (patterns.h; they must outlive the searcher), without them with the
+  // classic evaluation (eval.h).
+  explicit Searcher(size_t tt_megabytes = 64, const PatternWeights* weights = nullptr);
 
   // Best move for the mover P against O. Iterates the midgame depth 1, 2, ...
   // up to limits.max_depth until the time or node budget runs out (at least
@@ -123,7 +127,10 @@ class Searcher {
   }
   bool check_budget();
 
+  int eval(Bitboard P, Bitboard O) const { return evaluate(weights_, P, O); }
+
   TranspositionTable mid_tt_, end_tt_;
+  const PatternWeights* weights_;
   uint64_t nodes_ = 0;
   uint64_t next_check_ = 0;
   uint64_t max_nodes_ = 0;

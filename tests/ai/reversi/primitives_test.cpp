@@ -76,12 +76,12 @@ TEST(Evaluation, IsAntisymmetricAndFeaturesCountCorners) {
     EXPECT_EQ(a.corners, -b.corners);
     EXPECT_EQ(a.stable, -b.stable);
     EXPECT_EQ(a.discs, -b.discs);
-    EXPECT_LE(std::abs(evaluate(p.P, p.O)), kEvalLimit);
+    EXPECT_LE(std::abs(classic_evaluate(p.P, p.O)), kEvalLimit);
   }
   // Holding a corner beats not holding it, all else equal in disc count.
   const Bitboard P = square_bit(0) | square_bit(27), O = square_bit(28) | square_bit(36);
   EXPECT_EQ(eval_features(P, O).corners, 1);
-  EXPECT_GT(evaluate(P, O), evaluate(square_bit(18) | square_bit(27), O));
+  EXPECT_GT(classic_evaluate(P, O), classic_evaluate(square_bit(18) | square_bit(27), O));
 }
 
 TEST(ObfLoader, ReadsTheThreeFilesInOrder) {

@@ -1,0 +1,278 @@
+#include "ai/reversi/patterns.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <set>
+
+#include "core/data_files.h"
+
+namespace meeple::reversi {
+
+namespace {
+
+constexpr char kMagic[8] = {'M', 'P', 'A', 'T', 'T', 'E', 'R', 'N'};
+constexpr uint32_t kVersion = 1;
+// In the file a zero run is this marker followed by its length (uint16):
+// most configurations of the big shapes never occur, and their weights stay 0.
+constexpr int16_t kZeroRun = INT16_MIN;
+
+struct ShapeDef {
+  PatternShape shape;
+  std::vector<int> squares;  // the base instance, a1 corner / first rows
+};
+
+int pow3(int n) {
+  int p = 1;
+  while (n-- > 0) p *= 3;
+  return p;
+}
+
+ShapeDef def(const char* name, std::vector<int> squares) {
+  const int n = static_cast<int>(squares.size());
+  return {{name, n, pow3(n)}, std::move(squares)};
+}
+
+const std::vector<ShapeDef>& shape_defs() {
+  static const std::vector<ShapeDef> defs = {
+      def("row2", {8, 9, 10, 11, 12, 13, 14, 15}),
+      def("row3", {16, 17, 18, 19, 20, 21, 22, 23}),
+      def("row4", {24, 25, 26, 27, 28, 29, 30, 31}),
+      def("diagonal8", {0, 9, 18, 27, 36, 45, 54, 63}),
+      def("diagonal7", {1, 10, 19, 28, 37, 46, 55}),
+      def("diagonal6", {2, 11, 20, 29, 38, 47}),
+      def("diagonal5", {3, 12, 21, 30, 39}),
+      def("diagonal4", {4, 13, 22, 31}),
+      def("edge+2x", {9, 0, 1, 2, 3, 4, 5, 6, 7, 14}),
+      def("corner3x3", {0, 1, 2, 8, 9, 10, 16, 17, 18}),
+      def("corner2x5", {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}),
+  };
+  return defs;
+}
+
+// The eight symmetries of the board, on a square.
+int transform(int sym, int sq) {
+  int x = sq % 8, y = sq / 8;
+  if (sym & 1) x = 7 - x;
+  if (sym & 2) y = 7 - y;
+  if (sym & 4) std::swap(x, y);
+  return y * 8 + x;
+}
+
+// The flat form the evaluation loops over.
+struct Flat {
+  int offset;  // of the shape's table in a stage's vector
+  int size;
+  uint8_t squares[10];
+};
+
+struct Layout {
+  std::array<PatternShape, kNumShapes> shapes;
+  std::array<PatternInstance, kNumInstances> instances;
+  std::array<Flat, kNumInstances> flat;
+  int mobility_p = 0, mobility_o = 0, bias = 0, count = 0;
+};
+
+Layout build_layout() {
+  Layout l;
+  const auto& defs = shape_defs();
+  std::array<int, kNumShapes> offsets{};
+  int offset = 0, n = 0;
+  for (int s = 0; s < kNumShapes; ++s) {
+    l.shapes[s] = defs[s].shape;
+    offsets[s] = offset;
+    offset += defs[s].shape.tables;
+    std::set<std::vector<int>> seen;
+    for (int sym = 0; sym < 8; ++sym) {
+      std::vector<int> squares;
+      for (int sq : defs[s].squares) squares.push_back(transform(sym, sq));
+      std::vector<int> key = squares;
+      std::sort(key.begin(), key.end());
+      if (!seen.insert(key).second) continue;
+      l.instances[n] = {s, squares};
+      Flat& f = l.flat[n];
+      f.offset = offsets[s];
+      f.size = static_cast<int>(squares.size());
+      for (int k = 0; k < f.size; ++k) f.squares[k] = static_cast<uint8_t>(squares[k]);
+      ++n;
+    }
+  }
+  if (n != kNumInstances) throw std::logic_error("pattern instances: miscounted");
+  l.mobility_p = offset;
+  l.mobility_o = offset + kMaxMobility + 1;
+  l.bias = offset + 2 * (kMaxMobility + 1);
+  l.count = l.bias + 1;
+  return l;
+}
+
+const Layout& layout() {
+  static const Layout l = build_layout();
+  return l;
+}
+
+inline int cell(Bitboard P, Bitboard O, int sq) {
+  return static_cast<int>(((P >> sq) & 1) | (((O >> sq) & 1) << 1));
+}
+
+void put_u32(std::string& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+void put_16(std::string& out, uint16_t v) {
+  out.push_back(static_cast<char>(v & 0xFF));
+  out.push_back(static_cast<char>(v >> 8));
+}
+
+// A cursor over the file's bytes; every read checks the length.
+struct Reader {
+  const std::string& bytes;
+  size_t at = 0;
+  bool u32(uint32_t& v) {
+    if (bytes.size() - at < 4) return false;
+    v = 0;
+    for (int i = 0; i < 4; ++i) v |= uint32_t{static_cast<uint8_t>(bytes[at + i])} << (8 * i);
+    at += 4;
+    return true;
+  }
+  bool u16(uint16_t& v) {
+    if (bytes.size() - at < 2) return false;
+    v = static_cast<uint16_t>(static_cast<uint8_t>(bytes[at]) |
+                              (static_cast<uint8_t>(bytes[at + 1]) << 8));
+    at += 2;
+    return true;
+  }
+};
+
+}  // namespace
+
+const std::array<PatternShape, kNumShapes>& pattern_shapes() {
+  return layout().shapes;
+}
+
+const std::array<PatternInstance, kNumInstances>& pattern_instances() {
+  return layout().instances;
+}
+
+int stage_weight_count() {
+  return layout().count;
+}
+
+int bias_slot() {
+  return layout().bias;
+}
+
+void feature_slots(Bitboard P, Bitboard O, FeatureIndex& out) {
+  const Layout& l = layout();
+  for (int i = 0; i < kNumInstances; ++i) {
+    const Flat& f = l.flat[i];
+    int index = 0;
+    for (int k = 0; k < f.size; ++k) index = index * 3 + cell(P, O, f.squares[k]);
+    out.slot[i] = f.offset + index;
+  }
+  out.slot[kNumInstances] = l.mobility_p + std::min(popcount(legal_moves(P, O)), kMaxMobility);
+  out.slot[kNumInstances + 1] = l.mobility_o + std::min(popcount(legal_moves(O, P)), kMaxMobility);
+}
+
+PatternWeights zero_weights() {
+  PatternWeights w;
+  w.w.assign(static_cast<size_t>(kNumStages) * stage_weight_count(), 0);
+  return w;
+}
+
+int pattern_value(const PatternWeights& weights, Bitboard P, Bitboard O) {
+  FeatureIndex fi;
+  feature_slots(P, O, fi);
+  const int16_t* w = weights.stage(stage_of(popcount(~(P | O))));
+  int v = w[bias_slot()];
+  for (int slot : fi.slot) v += w[slot];
+  return v;
+}
+
+std::string encode_weights(const PatternWeights& weights) {
+  std::string out(kMagic, sizeof kMagic);
+  put_u32(out, kVersion);
+  put_u32(out, kNumStages);
+  put_u32(out, static_cast<uint32_t>(stage_weight_count()));
+  put_u32(out, kNumShapes);
+  for (const PatternShape& s : pattern_shapes()) put_u32(out, static_cast<uint32_t>(s.size));
+  for (size_t i = 0; i < weights.w.size();) {
+    if (weights.w[i] != 0) {
+      put_16(out, static_cast<uint16_t>(std::max<int16_t>(weights.w[i], -INT16_MAX)));
+      ++i;
+      continue;
+    }
+    size_t run = 0;
+    while (i < weights.w.size() && weights.w[i] == 0 && run < UINT16_MAX) ++i, ++run;
+    put_16(out, static_cast<uint16_t>(kZeroRun));
+    put_16(out, static_cast<uint16_t>(run));
+  }
+  return out;
+}
+
+Result<PatternWeights> decode_weights(const std::string& bytes) {
+  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    return data_loss("not a pattern weights file: expected it to begin with \"MPATTERN\"");
+  Reader r{bytes, sizeof kMagic};
+  uint32_t version = 0, stages = 0, count = 0, shapes = 0;
+  if (!r.u32(version) || !r.u32(stages) || !r.u32(count) || !r.u32(shapes))
+    return data_loss("pattern weights: the header is cut short");
+  if (version != kVersion)
+    return data_loss(fmt::format("pattern weights: version {}, expected {}", version, kVersion));
+  if (stages != kNumStages || count != static_cast<uint32_t>(stage_weight_count()) ||
+      shapes != kNumShapes)
+    return data_loss(fmt::format(
+        "pattern weights: {} stages of {} weights over {} shapes, expected {} of {} over {}",
+        stages, count, shapes, kNumStages, stage_weight_count(), kNumShapes));
+  for (const PatternShape& s : pattern_shapes()) {
+    uint32_t size = 0;
+    if (!r.u32(size)) return data_loss("pattern weights: the header is cut short");
+    if (size != static_cast<uint32_t>(s.size))
+      return data_loss(
+          fmt::format("pattern weights: shape {} has {} squares in the file, expected {}", s.name,
+                      size, s.size));
+  }
+  PatternWeights w = zero_weights();
+  size_t i = 0;
+  while (i < w.w.size()) {
+    uint16_t v = 0;
+    if (!r.u16(v))
+      return data_loss(
+          fmt::format("pattern weights: the file ends after {} of {} weights", i, w.w.size()));
+    if (static_cast<int16_t>(v) != kZeroRun) {
+      w.w[i++] = static_cast<int16_t>(v);
+      continue;
+    }
+    uint16_t run = 0;
+    if (!r.u16(run)) return data_loss("pattern weights: a zero run is cut short");
+    if (run == 0 || run > w.w.size() - i)
+      return data_loss(
+          fmt::format("pattern weights: a zero run of {} at weight {} of {}", run, i, w.w.size()));
+    i += run;  // already zero
+  }
+  if (r.at != bytes.size())
+    return data_loss(
+        fmt::format("pattern weights: {} bytes after the last weight", bytes.size() - r.at));
+  return w;
+}
+
+Result<const PatternWeights*> shipped_weights() {
+  static std::once_flag once;
+  static Result<PatternWeights> loaded = internal_error("unset");
+  std::call_once(once, [] {
+    const std::string path = "reversi/patterns.bin";
+    Result<std::string> bytes = read_data_file(path);
+    if (!bytes) {
+      loaded = bytes.status();
+      return;
+    }
+    Result<PatternWeights> w = decode_weights(*bytes);
+    loaded = w ? std::move(w)
+               : Result<PatternWeights>(
+                     data_loss(data_dir() + "/" + path + ": " + w.status().message()));
+  });
+  if (!loaded) return loaded.status();
+  return &loaded.value();
+}
+
+}  // namespace meeple::reversi
