@@ -17,6 +17,7 @@ void add_serve_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
 void add_migrate_command(CLI::App& app);
+void add_train_command(CLI::App& app);
 
 // `meeple bench risk` (cli/bench_risk.cpp): battles/s and 3-player domination
 // heuristic games/s, each measured for about seconds_budget.

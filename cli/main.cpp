@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   meeple::cli::add_verify_command(app);
   meeple::cli::add_arena_command(app);
   meeple::cli::add_migrate_command(app);
+  meeple::cli::add_train_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
