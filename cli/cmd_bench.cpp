@@ -21,6 +21,7 @@
 #include <iostream>
 
 #include "ai/reversi/ffo.h"
+#include "ai/reversi/patterns.h"
 #include "ai/reversi/search.h"
 #include "cli/bench_playouts.h"
 #include "cli/commands.h"
@@ -75,20 +76,32 @@ int bench_reversi(const BenchArgs& a) {
     if (!a.json_out)
       fmt::print("random games: {} in {:.2f} s = {:.0f} games/s\n", games, s, games / s);
   }
-  // 3. Midgame search speed: iterative deepening from the start position.
+  // 3. Midgame search speed: iterative deepening from the start position,
+  // with the learned tables the bots use and with the classic evaluation.
   {
-    Searcher searcher(64);
-    SearchLimits limits;
-    limits.seconds = a.seconds;
-    limits.exact_empties = 0;
-    const auto r = searcher.search(kStartBlack, kStartWhite, limits);
-    report["search"] = {{"depth", r.depth},
-                        {"nodes", r.nodes},
-                        {"seconds", r.seconds},
-                        {"nodes_per_second", r.nodes / r.seconds}};
-    if (!a.json_out)
-      fmt::print("search: depth {} from the start, {} nodes in {:.2f} s = {:.2f} M nodes/s\n",
-                 r.depth, r.nodes, r.seconds, r.nodes / r.seconds / 1e6);
+    Result<const PatternWeights*> learned = shipped_weights();
+    if (!learned) {
+      std::cerr << "meeple bench: " << learned.status().message() << "\n";
+      return 1;
+    }
+    for (const PatternWeights* weights : {*learned, static_cast<const PatternWeights*>(nullptr)}) {
+      Searcher searcher(64, weights);
+      SearchLimits limits;
+      limits.seconds = a.seconds;
+      limits.exact_empties = 0;
+      const auto r = searcher.search(kStartBlack, kStartWhite, limits);
+      const char* key = weights ? "search" : "search_classic";
+      report[key] = {{"depth", r.depth},
+                     {"nodes", r.nodes},
+                     {"seconds", r.seconds},
+                     {"nodes_per_second", r.nodes / r.seconds}};
+      if (!a.json_out)
+        fmt::print(
+            "search ({} evaluation): depth {} from the start, {} nodes in {:.2f} s = {:.2f} M "
+            "nodes/s\n",
+            weights ? "learned" : "classic", r.depth, r.nodes, r.seconds,
+            r.nodes / r.seconds / 1e6);
+    }
   }
   // 4. FFO endgame positions, solved exactly.
   {
