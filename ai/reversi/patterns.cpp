@@ -52,15 +52,6 @@ const std::vector<ShapeDef>& shape_defs() {
   return defs;
 }
 
-// The eight symmetries of the board, on a square.
-int transform(int sym, int sq) {
-  int x = sq % 8, y = sq / 8;
-  if (sym & 1) x = 7 - x;
-  if (sym & 2) y = 7 - y;
-  if (sym & 4) std::swap(x, y);
-  return y * 8 + x;
-}
-
 // The flat form the evaluation loops over.
 struct Flat {
   int offset;  // of the shape's table in a stage's vector
@@ -87,7 +78,7 @@ Layout build_layout() {
     std::set<std::vector<int>> seen;
     for (int sym = 0; sym < 8; ++sym) {
       std::vector<int> squares;
-      for (int sq : defs[s].squares) squares.push_back(transform(sym, sq));
+      for (int sq : defs[s].squares) squares.push_back(transform_square(sym, sq));
       std::vector<int> key = squares;
       std::sort(key.begin(), key.end());
       if (!seen.insert(key).second) continue;

@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/status.h"
@@ -53,6 +54,16 @@ struct PatternInstance {
   std::vector<int> squares;
 };
 const std::array<PatternInstance, kNumInstances>& pattern_instances();
+
+// Square `sq` under symmetry `sym` (0..7) of the board: bit 0 mirrors the
+// files, bit 1 the ranks, bit 2 swaps files and ranks.
+inline int transform_square(int sym, int sq) {
+  int x = sq % 8, y = sq / 8;
+  if (sym & 1) x = 7 - x;
+  if (sym & 2) y = 7 - y;
+  if (sym & 4) std::swap(x, y);
+  return y * 8 + x;
+}
 
 inline int stage_of(int empties) {
   return (60 - (empties > 60 ? 60 : empties)) / kStageEmpties;

@@ -131,18 +131,10 @@ double mean_abs_error(const StageData& d, const std::vector<float>& w, size_t be
   return sum / static_cast<double>(end - begin) / 100.0;
 }
 
-// `b` under symmetry `sym` of the board (bit 0 mirrors the files, bit 1 the
-// ranks, bit 2 swaps files and ranks), as patterns.cpp's windows are made.
+// `b` under symmetry `sym` of the board (patterns.h's transform_square).
 Bitboard transform_board(Bitboard b, int sym) {
   Bitboard out = 0;
-  for (; b; b &= b - 1) {
-    const int sq = lowest_square(b);
-    int x = sq % 8, y = sq / 8;
-    if (sym & 1) x = 7 - x;
-    if (sym & 2) y = 7 - y;
-    if (sym & 4) std::swap(x, y);
-    out |= square_bit(y * 8 + x);
-  }
+  for (; b; b &= b - 1) out |= square_bit(transform_square(sym, lowest_square(b)));
   return out;
 }
 
