@@ -46,7 +46,9 @@ struct TrainFlags {
 
 // Positions files: 17 bytes a position, P and O little-endian, then the
 // margin as a signed byte. They let a fit be rerun without replaying games.
-void write_positions(const std::string& path, const std::vector<reversi::TrainingSample>& samples) {
+// Writes `samples` to `path`; an error message, or "" when written.
+std::string write_positions(const std::string& path,
+                            const std::vector<reversi::TrainingSample>& samples) {
   std::string bytes;
   bytes.reserve(samples.size() * 17);
   for (const auto& s : samples) {
@@ -56,7 +58,7 @@ void write_positions(const std::string& path, const std::vector<reversi::Trainin
   }
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw std::runtime_error("writing " + path + " failed");
+  return out ? "" : "writing --save-positions " + path + " failed";
 }
 
 std::string read_positions(const std::string& path, std::vector<reversi::TrainingSample>& samples) {
@@ -166,7 +168,8 @@ void run_train(const TrainFlags& f) {
       fmt::print("round {}: {} games, {} positions in {:.0f} s ({:.1f} games/s on {} threads)\n",
                  round, f.games, fresh.size(), play_seconds, f.games / play_seconds, threads);
       samples.insert(samples.end(), fresh.begin(), fresh.end());
-      if (!f.positions_out.empty()) write_positions(f.positions_out, samples);
+      if (!f.positions_out.empty())
+        if (std::string e = write_positions(f.positions_out, samples); !e.empty()) train_fail(e);
     }
 
     FitOptions fit;
