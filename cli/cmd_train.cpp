@@ -61,12 +61,19 @@ std::string write_positions(const std::string& path,
   return out ? "" : "writing --save-positions " + path + " failed";
 }
 
-std::string read_positions(const std::string& path, std::vector<reversi::TrainingSample>& samples) {
+// The whole of `path` into `bytes`; false if it cannot be opened.
+bool read_bytes(const std::string& path, std::string& bytes) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot open --positions " + path;
+  if (!in) return false;
   std::ostringstream text;
   text << in.rdbuf();
-  const std::string bytes = text.str();
+  bytes = text.str();
+  return true;
+}
+
+std::string read_positions(const std::string& path, std::vector<reversi::TrainingSample>& samples) {
+  std::string bytes;
+  if (!read_bytes(path, bytes)) return "cannot open --positions " + path;
   if (bytes.size() % 17 != 0)
     return fmt::format("{}: {} bytes, expected a multiple of 17 (one position each)", path,
                        bytes.size());
@@ -120,11 +127,9 @@ void run_train(const TrainFlags& f) {
   PatternWeights weights = zero_weights();
   bool have_weights = false;
   if (!f.from.empty()) {
-    std::ifstream in(f.from, std::ios::binary);
-    if (!in) train_fail("cannot open --from " + f.from);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    Result<PatternWeights> w = decode_weights(bytes.str());
+    std::string bytes;
+    if (!read_bytes(f.from, bytes)) train_fail("cannot open --from " + f.from);
+    Result<PatternWeights> w = decode_weights(bytes);
     if (!w) train_fail(f.from + ": " + w.status().message());
     weights = std::move(*w);
     have_weights = true;
