@@ -77,8 +77,12 @@ struct FeatureIndex {
 // The per-stage vector's length.
 int stage_weight_count();
 
-// The slots of every feature of P (to move) against O.
+// The slots of every feature of P (to move) against O. Where the CPU has
+// BMI2 (PEXT) the windows are read a whole board at a time; elsewhere, and
+// in feature_slots_by_square (the definition the tests compare against),
+// square by square.
 void feature_slots(Bitboard P, Bitboard O, FeatureIndex& out);
+void feature_slots_by_square(Bitboard P, Bitboard O, FeatureIndex& out);
 // The bias's slot.
 int bias_slot();
 

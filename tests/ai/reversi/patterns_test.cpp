@@ -53,6 +53,27 @@ TEST(PatternShapes, IndexIsTheWindowInBaseThreeFromTheMoversSide) {
   EXPECT_EQ(black.slot[kNumInstances + 1] - black.slot[kNumInstances], kMaxMobility + 1);
 }
 
+TEST(PatternShapes, WholeBoardIndexEqualsTheSquareBySquareDefinition) {
+  // feature_slots reads the windows with PEXT where the CPU has BMI2; it
+  // must give the definition's slots on played positions and on arbitrary
+  // disc patterns (every corner of the pull-back by symmetry).
+  Rng rng(20261128);
+  for (int i = 0; i < 4000; ++i) {
+    Bitboard P, O;
+    if (i % 2 == 0) {
+      const testing::Pos pos = testing::random_position(rng, static_cast<int>(rng.below(61)));
+      P = pos.P, O = pos.O;
+    } else {
+      P = rng.next();
+      O = rng.next() & ~P;
+    }
+    FeatureIndex fast, reference;
+    feature_slots(P, O, fast);
+    feature_slots_by_square(P, O, reference);
+    ASSERT_EQ(fast.slot, reference.slot) << "P=" << P << " O=" << O;
+  }
+}
+
 TEST(PatternWeightsFile, RoundTripsAndCompressesUnusedWeights) {
   PatternWeights w = zero_weights();
   w.stage(3)[7] = 12;
