@@ -77,30 +77,39 @@ int bench_reversi(const BenchArgs& a) {
       fmt::print("random games: {} in {:.2f} s = {:.0f} games/s\n", games, s, games / s);
   }
   // 3. Midgame search speed: iterative deepening from the start position,
-  // with the learned tables the bots use and with the classic evaluation.
+  // as the bots search (learned tables, ProbCut), at full width with the
+  // same tables, and with the classic evaluation.
   {
     Result<const PatternWeights*> learned = shipped_weights();
     if (!learned) {
       std::cerr << "meeple bench: " << learned.status().message() << "\n";
       return 1;
     }
-    for (const PatternWeights* weights : {*learned, static_cast<const PatternWeights*>(nullptr)}) {
-      Searcher searcher(64, weights);
+    struct Setup {
+      const char* key;
+      const char* label;
+      const PatternWeights* weights;
+      bool probcut;
+    };
+    const Setup setups[] = {
+        {"search", "learned evaluation, ProbCut", *learned, true},
+        {"search_full_width", "learned evaluation, full width", *learned, false},
+        {"search_classic", "classic evaluation", nullptr, false}};
+    for (const Setup& setup : setups) {
+      Searcher searcher(64, setup.weights);
       SearchLimits limits;
       limits.seconds = a.seconds;
       limits.exact_empties = 0;
+      limits.probcut = setup.probcut;
       const auto r = searcher.search(kStartBlack, kStartWhite, limits);
-      const char* key = weights ? "search" : "search_classic";
-      report[key] = {{"depth", r.depth},
-                     {"nodes", r.nodes},
-                     {"seconds", r.seconds},
-                     {"nodes_per_second", r.nodes / r.seconds}};
+      report[setup.key] = {{"depth", r.depth},
+                           {"nodes", r.nodes},
+                           {"seconds", r.seconds},
+                           {"nodes_per_second", r.nodes / r.seconds}};
       if (!a.json_out)
         fmt::print(
-            "search ({} evaluation): depth {} from the start, {} nodes in {:.2f} s = {:.2f} M "
-            "nodes/s\n",
-            weights ? "learned" : "classic", r.depth, r.nodes, r.seconds,
-            r.nodes / r.seconds / 1e6);
+            "search ({}): depth {} from the start, {} nodes in {:.2f} s = {:.2f} M nodes/s\n",
+            setup.label, r.depth, r.nodes, r.seconds, r.nodes / r.seconds / 1e6);
     }
   }
   // 4. FFO endgame positions, solved exactly.

@@ -396,6 +396,7 @@ int Searcher::solve_exact(Bitboard P, Bitboard O, int alpha, int beta) {
   max_nodes_ = 0;
   deadline_ = 0;
   stopped_ = false;
+  probcut_ = weights_ != nullptr;  // in the pre-search: it orders, the solve decides
   end_tt_.new_search();
   // As search() does before its solve: a short midgame pre-search leaves
   // moves for the nodes near the root (kMidMoveEmpties).

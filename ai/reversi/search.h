@@ -53,6 +53,10 @@ struct SearchLimits {
   double seconds = 0;      // 0 = no time limit
   int exact_empties = 20;  // solve exactly at or below this many empties
   uint64_t max_nodes = 0;  // 0 = no node limit
+  // Multi-ProbCut in the midgame search (search.cpp), with the learned
+  // evaluation only; off searches every move to full depth (for tests and
+  // measurements).
+  bool probcut = true;
 };
 
 struct SearchResult {
@@ -131,6 +135,9 @@ class Searcher {
 
   TranspositionTable mid_tt_, end_tt_;
   const PatternWeights* weights_;
+  // ProbCut's spreads were measured with the learned tables, so it prunes
+  // only with them; the classic evaluation searches every move.
+  bool probcut_ = false;
   uint64_t nodes_ = 0;
   uint64_t next_check_ = 0;
   uint64_t max_nodes_ = 0;

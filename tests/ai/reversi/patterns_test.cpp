@@ -133,6 +133,44 @@ TEST(PatternWeightsFile, TheShippedWeightsPredictExactResultsBetterThanTheClassi
       << "learned " << learned / n << ", classic " << classic / n;
 }
 
+TEST(ProbCut, PrunesTheLearnedSearchAndLeavesExactSolvesExact) {
+  Result<const PatternWeights*> w = shipped_weights();
+  ASSERT_TRUE(w) << w.status().message();
+  // Depth 8 from midgame positions: ProbCut visits fewer nodes and still
+  // answers a legal move; the scores may differ (it is a forward pruning).
+  Rng rng(8);
+  Searcher searcher(8, *w);
+  uint64_t pruned = 0, full = 0;
+  int agree = 0, n = 0;
+  for (int i = 0; i < 12; ++i) {
+    const testing::Pos p = testing::random_position(rng, 30 + static_cast<int>(rng.below(20)));
+    if (!legal_moves(p.P, p.O)) continue;
+    SearchLimits limits;
+    limits.max_depth = 8;
+    limits.exact_empties = 0;
+    searcher.clear();
+    const SearchResult a = searcher.search(p.P, p.O, limits);
+    pruned += a.nodes;
+    limits.probcut = false;
+    searcher.clear();
+    const SearchResult b = searcher.search(p.P, p.O, limits);
+    full += b.nodes;
+    ASSERT_TRUE(legal_moves(p.P, p.O) & square_bit(a.move));
+    agree += a.move == b.move;
+    ++n;
+  }
+  EXPECT_LT(pruned, full / 2) << "ProbCut " << pruned << " nodes, full width " << full;
+  EXPECT_GE(agree * 2, n) << agree << " of " << n << " best moves agree";
+  // An exact solve from 18 empties pre-searches with ProbCut; its score is
+  // still the minimax one (the plain solver's, without tables).
+  for (int i = 0; i < 4; ++i) {
+    const testing::Pos p = testing::random_position(rng, 18);
+    if (!legal_moves(p.P, p.O)) continue;
+    EXPECT_EQ(Searcher(4, *w).solve_exact(p.P, p.O), Searcher(4).solve_exact(p.P, p.O))
+        << board_string(p.P, p.O);
+  }
+}
+
 TEST(PatternTraining, SelfPlayIsSeededAndLabelsAreFinalMargins) {
   SelfPlayOptions o;
   o.games = 6;
