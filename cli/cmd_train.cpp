@@ -42,6 +42,8 @@ struct TrainFlags {
   std::string from;
   std::string out;
   std::string positions_in, positions_out;
+  int probcut_spreads = 0;  // > 0: measure ProbCut's spreads on this many positions instead
+  int probcut_depth = 11;
 };
 
 // Positions files: 17 bytes a position, P and O little-endian, then the
@@ -105,6 +107,15 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+// The table search.cpp's probcut_sigma() is read from.
+void print_probcut_spreads(const std::vector<reversi::ProbCutSpread>& spreads) {
+  fmt::print("ProbCut spreads, depth-d score minus depth-s score (evaluation units):\n");
+  fmt::print("{:>5} {:>7} {:>9} {:>8} {:>8}\n", "d", "s", "positions", "mean", "rms");
+  for (const reversi::ProbCutSpread& p : spreads)
+    fmt::print("{:>5} {:>7} {:>9} {:>8.0f} {:>8.0f}\n", p.depth, p.shallow, p.positions, p.mean,
+               p.rms);
+}
+
 void run_train(const TrainFlags& f) {
   using namespace reversi;
   if (f.game != "reversi") train_fail("unknown game '" + f.game + "' (train supports: reversi)");
@@ -119,7 +130,9 @@ void run_train(const TrainFlags& f) {
   check_range("--random-min", f.random_min, 0, 59);
   check_range("--random-max", f.random_max, f.random_min, 59);
   check_range("--epochs", f.epochs, 1, 1000);
-  if (f.out.empty()) train_fail("--out FILE is required");
+  if (f.probcut_spreads == 0 && f.out.empty()) train_fail("--out FILE is required");
+  check_range("--probcut-spreads", f.probcut_spreads, 0, 100'000);
+  check_range("--probcut-depth", f.probcut_depth, 2, 14);
   const int threads = f.threads > 0
                           ? f.threads
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -133,6 +146,17 @@ void run_train(const TrainFlags& f) {
     if (!w) train_fail(f.from + ": " + w.status().message());
     weights = std::move(*w);
     have_weights = true;
+  }
+  if (f.probcut_spreads > 0) {
+    const PatternWeights* with = &weights;
+    if (!have_weights) {
+      Result<const PatternWeights*> shipped = shipped_weights();
+      if (!shipped) train_fail(shipped.status().message());
+      with = *shipped;
+    }
+    print_probcut_spreads(
+        measure_probcut_spreads(*with, f.probcut_spreads, f.probcut_depth, f.seed, threads));
+    return;
   }
   // Fail before hours of work, not after.
   {
@@ -214,7 +238,7 @@ void add_train_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "train", "Fit a learned evaluation from self-play (reversi: its pattern tables)");
   cmd->add_option("game", flags->game, "The game (reversi)")->required();
-  cmd->add_option("--out", flags->out, "The weights file to write")->required();
+  cmd->add_option("--out", flags->out, "The weights file to write");
   cmd->add_option("--games", flags->games, "Self-play games a round");
   cmd->add_option("--rounds", flags->rounds, "Rounds of play then fit");
   cmd->add_option("--depth", flags->depth, "Midgame search depth of the self-play");
@@ -236,6 +260,11 @@ void add_train_command(CLI::App& app) {
                   "Write every position played so far to this file after each round");
   cmd->add_option("--from", flags->from,
                   "Weights to play round 1 with and start from (default: the classic evaluation)");
+  cmd->add_option("--probcut-spreads", flags->probcut_spreads,
+                  "Instead of training: measure the search's ProbCut spreads on this many "
+                  "positions with --from's weights (default: the shipped ones)");
+  cmd->add_option("--probcut-depth", flags->probcut_depth,
+                  "Deepest search of --probcut-spreads (2..14)");
   cmd->callback([flags] { run_train(*flags); });
 }
 

@@ -45,31 +45,34 @@ int quick_value(Bitboard P, Bitboard O, int sq, Bitboard f) {
 }
 
 // Multi-ProbCut (Buro 1997): a shallow search predicts a deep one. For a
-// depth-d node the shallow depth is about d/2, of the same parity as d: the
-// learned evaluation reads about 8 discs better for the side to move than
-// for the side that just moved, so odd and even depths disagree by that.
+// depth-d node the shallow depth is about d/2, of the same parity as d:
+// with the learned evaluation a score at an odd depth reads 6 to 11 discs
+// above the score one ply shallower or deeper (the spreads' measurement
+// below prints it), so depths of different parity disagree by that much.
 int probcut_depth(int depth) {
   int shallow = depth / 2;
   if ((depth - shallow) & 1) --shallow;
   return shallow;
 }
 
-// The standard deviation, in evaluation units, of the depth-d score minus
-// the probcut_depth(d) score with the learned evaluation: measured on 420
-// positions from random play (12-56 empties, the scores of one iterative
-// deepening to depth 11; docs/reversi_eval.md, "ProbCut"). Deeper than 11
-// the pair with the same gap at depth 11 stands in: the spread shrinks as
-// both searches deepen, so that errs on the safe side.
+// The spread, in evaluation units, of the depth-d score minus the
+// probcut_depth(d) score with the learned evaluation: the root mean square
+// of the difference over 450 positions from random play (12-56 empties),
+// each searched at full width to depth 11, which `meeple train reversi
+// --probcut-spreads 450 --probcut-depth 11 --seed 3` prints
+// (docs/reversi_eval.md, "Multi-ProbCut"). Deeper than 11 the pair with the
+// same gap at depth 11 stands in: the spread shrinks as both searches
+// deepen, so that errs on the safe side.
 int probcut_sigma(int depth) {
-  constexpr int kByDepth[12] = {0, 0, 0, 834, 681, 978, 821, 661, 568, 708, 610, 563};
+  constexpr int kByDepth[12] = {0, 0, 0, 890, 678, 1062, 822, 698, 591, 760, 631, 591};
   if (depth < 12) return kByDepth[depth];
   switch (depth - probcut_depth(depth)) {  // the gap, 6 or more
     case 6:
-      return 563;
+      return 591;
     case 8:
-      return 719;
+      return 790;
     default:
-      return 1052;
+      return 1203;
   }
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <thread>
 
@@ -54,6 +56,9 @@ void play_game(Searcher& searcher, Rng& rng, const SelfPlayOptions& o,
   SearchLimits limits;
   limits.max_depth = o.depth;
   limits.exact_empties = o.exact_empties;
+  // Full width, as the shipped tables' games were played (ProbCut came
+  // after them; docs/reversi_eval.md's commands still reproduce the file).
+  limits.probcut = false;
   for (int ply = 0;; ++ply) {
     const Bitboard P = black_to_move ? black : white, O = black_to_move ? white : black;
     const Bitboard moves = legal_moves(P, O);
@@ -261,6 +266,84 @@ double fit_win_chance_scale(const std::vector<TrainingSample>& samples,
     }
   }
   return (lo + hi) / 2;
+}
+
+std::vector<ProbCutSpread> measure_probcut_spreads(const PatternWeights& weights, int positions,
+                                                   int max_depth, uint64_t seed, int threads) {
+  // The positions first, in order from one generator, so the result does
+  // not depend on the threads.
+  struct Position {
+    Bitboard P, O;
+  };
+  std::vector<Position> boards;
+  Rng rng(seed);
+  for (int i = 0; i < positions; ++i) {
+    const int target = 12 + static_cast<int>(rng.below(45));
+    Bitboard P = kStartBlack, O = kStartWhite;
+    while (popcount(~(P | O)) > target) {
+      const Bitboard m = legal_moves(P, O);
+      if (!m) {
+        if (!legal_moves(O, P)) break;
+        std::swap(P, O);
+        continue;
+      }
+      Bitboard mm = m;
+      for (uint64_t k = rng.below(static_cast<uint64_t>(popcount(m))); k > 0; --k) mm &= mm - 1;
+      const int sq = lowest_square(mm);
+      const Bitboard f = flips(sq, P, O);
+      const Bitboard np = O ^ f;
+      O = P ^ f ^ square_bit(sq);
+      P = np;
+    }
+    if (legal_moves(P, O) && popcount(~(P | O)) >= 12) boards.push_back({P, O});
+  }
+  // scores[i][d]: position i's full-width score at depth d (0: its
+  // evaluation), or kNoScore for a decided game.
+  constexpr int kNoScore = INT32_MIN;
+  std::vector<std::vector<int>> scores(boards.size());
+  std::vector<std::unique_ptr<Searcher>> searchers;
+  for (int t = 0; t < std::max(1, threads); ++t)
+    searchers.push_back(std::make_unique<Searcher>(64, &weights));
+  parallel_for(static_cast<int>(boards.size()), threads, [&](int i, int t) {
+    Searcher& searcher = *searchers[static_cast<size_t>(t)];
+    searcher.clear();
+    const Position& b = boards[static_cast<size_t>(i)];
+    std::vector<int>& v = scores[static_cast<size_t>(i)];
+    v.assign(static_cast<size_t>(max_depth) + 1, kNoScore);
+    v[0] = evaluate(&weights, b.P, b.O);
+    SearchLimits limits;
+    limits.max_depth = max_depth;
+    limits.exact_empties = 0;
+    limits.probcut = false;
+    searcher.search(b.P, b.O, limits, [&](const SearchResult& r) {
+      if (std::abs(r.score) <= kEvalLimit) v[static_cast<size_t>(r.depth)] = r.score;
+    });
+  });
+  std::vector<ProbCutSpread> out;
+  for (int d = 1; d <= max_depth; ++d) {
+    // The depth below (the odd-even effect), then every depth of d's parity.
+    std::vector<int> shallows = {d - 1};
+    for (int s = d - 2; s >= 0; s -= 2) shallows.push_back(s);
+    for (int s : shallows) {
+      ProbCutSpread p;
+      p.depth = d;
+      p.shallow = s;
+      double sum = 0, squares = 0;
+      for (const std::vector<int>& v : scores) {
+        if (v[static_cast<size_t>(d)] == kNoScore || v[static_cast<size_t>(s)] == kNoScore)
+          continue;
+        const double diff = v[static_cast<size_t>(d)] - v[static_cast<size_t>(s)];
+        sum += diff;
+        squares += diff * diff;
+        ++p.positions;
+      }
+      if (p.positions == 0) continue;
+      p.mean = sum / p.positions;
+      p.rms = std::sqrt(squares / p.positions);
+      out.push_back(p);
+    }
+  }
+  return out;
 }
 
 }  // namespace meeple::reversi

@@ -86,4 +86,18 @@ PatternWeights fit_patterns(const std::vector<TrainingSample>& samples, const Pa
 double fit_win_chance_scale(const std::vector<TrainingSample>& samples,
                             const PatternWeights& weights, int min_empties);
 
+// ProbCut's spreads (search.cpp): over `positions` positions from random
+// play (12 to 56 empties; seeded), each searched at full width by iterative
+// deepening to `max_depth` with `weights`, the mean and root mean square of
+// the depth-d score minus the depth-s score, for s = d-1 and every s of d's
+// parity (d-2, d-4, ..., 0; depth 0 is the evaluation). Scores of
+// decided games are left out. The same for any number of threads.
+struct ProbCutSpread {
+  int depth = 0, shallow = 0;
+  int positions = 0;
+  double mean = 0, rms = 0;  // evaluation units
+};
+std::vector<ProbCutSpread> measure_probcut_spreads(const PatternWeights& weights, int positions,
+                                                   int max_depth, uint64_t seed, int threads);
+
 }  // namespace meeple::reversi

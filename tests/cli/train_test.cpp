@@ -15,8 +15,8 @@ namespace meeple::cli {
 namespace {
 
 // Runs `meeple <line>`; the text it wrote to standard error if it failed,
-// "" if it succeeded.
-std::string run_train_line(const std::string& line) {
+// "" if it succeeded; what it printed goes to `printed` if given.
+std::string run_train_line(const std::string& line, std::string* printed = nullptr) {
   CLI::App app;
   add_train_command(app);
   testing::internal::CaptureStdout();
@@ -27,7 +27,8 @@ std::string run_train_line(const std::string& line) {
   } catch (const CLI::Error&) {
     failed = true;
   }
-  testing::internal::GetCapturedStdout();
+  const std::string out = testing::internal::GetCapturedStdout();
+  if (printed) *printed = out;
   const std::string err = testing::internal::GetCapturedStderr();
   return failed ? (err.empty() ? "failed" : err) : "";
 }
@@ -63,6 +64,16 @@ TEST(TrainCommand, WritesWeightsAndPositionsARefitCanUse) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(TrainCommand, MeasuresProbCutSpreadsWithoutWritingWeights) {
+  std::string out;
+  ASSERT_EQ(run_train_line("train reversi --probcut-spreads 6 --probcut-depth 4", &out), "");
+  EXPECT_NE(out.find("ProbCut spreads"), std::string::npos) << out;
+  // Depths 2..4 against every shallower depth of the same parity.
+  for (const char* row :
+       {"\n    2       0 ", "\n    3       1 ", "\n    4       2 ", "\n    4       0 "})
+    EXPECT_NE(out.find(row), std::string::npos) << row << " in\n" << out;
+}
+
 TEST(TrainCommand, RefusesBadFlagsAndFilesWithTheReason) {
   const auto dir = std::filesystem::temp_directory_path() / "meeple-train-bad";
   std::filesystem::create_directories(dir);
@@ -80,6 +91,10 @@ TEST(TrainCommand, RefusesBadFlagsAndFilesWithTheReason) {
             std::string::npos);
   EXPECT_NE(run_train_line("train reversi --games 1 --out " + (dir / "no/such/dir/w.bin").string())
                 .find("cannot write --out"),
+            std::string::npos);
+  EXPECT_NE(run_train_line("train reversi").find("--out FILE is required"), std::string::npos);
+  EXPECT_NE(run_train_line("train reversi --probcut-spreads 5 --probcut-depth 20")
+                .find("--probcut-depth is 20, expected 2..14"),
             std::string::npos);
   const std::string short_file = (dir / "short.pos").string();
   std::ofstream(short_file) << "12345";
