@@ -40,6 +40,13 @@ class Bot {
   // search yields one; nullopt otherwise (ai/hint.h then estimates it by
   // playouts).
   virtual std::optional<double> win_chance() const { return std::nullopt; }
+  // Think for at most `seconds` of wall clock a move instead of the level's
+  // own budget (a time-matched comparison, `meeple arena`'s level:N@S).
+  // False, changing nothing, where the bot's levels are not limited by time.
+  virtual bool limit_move_seconds(double seconds) {
+    (void)seconds;
+    return false;
+  }
   // Called by searchers while thinking: free-form progress (depth, score, pv).
   std::function<void(const json&)> on_info;
 };

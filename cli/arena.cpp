@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
@@ -21,7 +22,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kAgentForms =
-    "expected random, heuristic, level:N or N (0..10), ismcts:N (iterations), or cmd:COMMAND, "
+    "expected random, heuristic, level:N or N (0..10), level:N@SECONDS, ismcts:N (iterations), "
+    "or cmd:COMMAND, "
     "optionally as LABEL=SPEC";
 
 bool valid_label(const std::string& s) {
@@ -47,12 +49,30 @@ Result<int> parse_level(const std::string& text, const std::string& whole) {
   return level;
 }
 
-// "level3", "random", "heuristic", or for a program the name of its script
+// The S of level:N@S: a plain decimal number of seconds, 0.001..600.
+Result<double> parse_seconds(const std::string& text, const std::string& whole) {
+  const auto bad = [&] {
+    return invalid_argument("agent \"" + whole +
+                            "\": level:N@SECONDS needs seconds a move, 0.001..600 (e.g. 0.25)");
+  };
+  if (text.empty() || text.size() > 12 ||
+      text.find_first_not_of("0123456789.") != std::string::npos ||
+      std::count(text.begin(), text.end(), '.') > 1 || text == ".")
+    return bad();
+  const double seconds = std::stod(text);
+  if (!(seconds >= 0.001 && seconds <= 600)) return bad();
+  return seconds;
+}
+
+// "level3", "level7@0.25", "random", "heuristic", or for a program the name of its script
 // ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
 std::string default_label(const AgentSpec& a) {
   if (a.ismcts > 0) return "ismcts" + std::to_string(a.ismcts);
   if (a.command.empty()) {
-    return a.spec == "random" || a.spec == "heuristic" ? a.spec : "level" + std::to_string(a.level);
+    if (a.spec == "random" || a.spec == "heuristic") return a.spec;
+    std::string label = "level" + std::to_string(a.level);
+    if (a.seconds > 0) label += "@" + a.spec.substr(a.spec.find('@') + 1);
+    return label;
   }
   std::string pick;
   size_t i = 0;
@@ -110,6 +130,12 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
   const int level = spec.heuristic ? heuristic_level(game.info().name) : spec.level;
   auto bot = make_bot(game, level, bot_seed(game_seed, seat));
   if (!bot) return bot.status();
+  if (spec.seconds > 0 && !(*bot)->limit_move_seconds(spec.seconds)) {
+    return invalid_argument(
+        fmt::format("agent \"{}\": {}'s level {} is not limited by time, so @SECONDS cannot set it "
+                    "(Reversi's levels can)",
+                    spec.spec, game.info().name, level));
+  }
   agent.bot = std::move(*bot);
   return agent;
 }
@@ -135,9 +161,16 @@ Result<AgentSpec> parse_agent(const std::string& text) {
   } else if (s == "heuristic") {
     a.heuristic = true;
   } else if (s.rfind("level:", 0) == 0) {
-    auto level = parse_level(s.substr(6), text);
+    const size_t at = s.find('@');
+    auto level =
+        parse_level(s.substr(6, at == std::string::npos ? std::string::npos : at - 6), text);
     if (!level) return level.status();
     a.level = *level;
+    if (at != std::string::npos) {
+      auto seconds = parse_seconds(s.substr(at + 1), text);
+      if (!seconds) return seconds.status();
+      a.seconds = *seconds;
+    }
   } else if (s.rfind("ismcts:", 0) == 0) {
     const std::string n = s.substr(7);
     if (n.empty() || n.size() > 7 || n.find_first_not_of("0123456789") != std::string::npos ||
@@ -283,6 +316,13 @@ Result<std::vector<GameRecord>> run_arena(const ArenaConfig& config, const Regis
   if (config.shards < 1 || config.shard < 0 || config.shard >= config.shards) {
     return invalid_argument(
         fmt::format("shard {}/{}: expected K/N with 0 <= K < N", config.shard, config.shards));
+  }
+  // A time limit the game's bots cannot take is refused before any game,
+  // not forfeited in every one.
+  for (const auto& a : config.agents) {
+    if (a.seconds <= 0) continue;
+    auto probe = make_agent(**game, run, a, 0, 0);
+    if (!probe) return probe.status();
   }
   if (!config.logs_dir.empty()) {
     std::error_code ec;

@@ -41,6 +41,7 @@ struct AgentSpec {
   std::string label;       // as shown in the results
   std::string spec;        // as given, without the label
   int level = -1;          // a built-in bot's level, or -1
+  double seconds = 0;      // level:N@S: at most S seconds a move (time-limited levels), or 0
   bool heuristic = false;  // the game's heuristic level (known once the game is)
   int ismcts = 0;          // ISMCTS iterations (ai/ismcts.h), or 0
   std::string command;     // an external program, or ""

@@ -63,6 +63,14 @@ class ReversiBot final : public Bot {
 
   std::optional<double> win_chance() const override { return win_chance_; }
 
+  // Any level searches by time then: iterative deepening without a depth
+  // cap, its own exact-solve threshold and noise kept.
+  bool limit_move_seconds(double seconds) override {
+    settings_.seconds = seconds;
+    settings_.depth = 60;
+    return true;
+  }
+
   Action choose(const Decision& d) override {
     win_chance_.reset();
     // Reversi hides nothing: the sample is the exact position, copied once

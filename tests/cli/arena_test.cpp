@@ -73,9 +73,37 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("mine=cmd:./a.out x=1").label, "mine");
   EXPECT_EQ(agent("ismcts:250").ismcts, 250);
   EXPECT_EQ(agent("ismcts:250").label, "ismcts250");
-  for (const char* bad :
-       {"", "11", "-1", "level:", "level:x", "cmd:", "cmd:   ", "alpha", "bad label=random",
-        "=random", "x=11", "ismcts:", "ismcts:0", "ismcts:x", "ismcts:99999999"}) {
+  EXPECT_EQ(agent("level:7@0.25").level, 7);
+  EXPECT_EQ(agent("level:7@0.25").seconds, 0.25);
+  EXPECT_EQ(agent("level:7@0.25").label, "level7@0.25");
+  EXPECT_EQ(agent("level:10@3").seconds, 3.0);
+  EXPECT_EQ(agent("level:7").seconds, 0.0);
+  for (const char* bad : {"",
+                          "11",
+                          "-1",
+                          "level:",
+                          "level:x",
+                          "cmd:",
+                          "cmd:   ",
+                          "alpha",
+                          "bad label=random",
+                          "=random",
+                          "x=11",
+                          "ismcts:",
+                          "ismcts:0",
+                          "ismcts:x",
+                          "ismcts:99999999",
+                          "level:7@",
+                          "level:7@x",
+                          "level:7@0",
+                          "level:7@-1",
+                          "level:7@1e3",
+                          "level:7@601",
+                          "level:7@0.1.2",
+                          "level:7@.",
+                          "level:@1",
+                          "level:11@1",
+                          "7@1"}) {
     auto a = parse_agent(bad);
     EXPECT_FALSE(a.is_ok()) << bad;
     if (!a.is_ok()) {
@@ -214,6 +242,14 @@ TEST(ArenaRun, EveryGamesBotsPlayLegally) {
   }
 }
 
+TEST(ArenaRun, AReversiLevelPlaysWithAGivenTimeAMove) {
+  // Level 4 is limited by depth; @0.02 makes it search by time instead.
+  const ArenaConfig c = config("reversi", {}, {"fast=level:4@0.02", "random"}, 2);
+  const auto records = run(c);
+  ASSERT_EQ(records.size(), 2u);
+  for (const GameRecord& r : records) EXPECT_EQ(r.end, "finished") << r.error;
+}
+
 TEST(ArenaRun, RejectsABadConfiguration) {
   ArenaConfig c = config("reversi", {}, {"random"}, 2);
   auto r = run_arena(c, all_games());
@@ -223,6 +259,12 @@ TEST(ArenaRun, RejectsABadConfiguration) {
   r = run_arena(c, all_games());
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.status().message().find("share the label"), std::string::npos);
+  // A time limit only where the levels are limited by time (Reversi's).
+  c = config("risk", {{"players", 3}}, {"level:2@0.5", "random", "random"}, 3);
+  r = run_arena(c, all_games());
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("not limited by time"), std::string::npos)
+      << r.status().message();
   c = config("reversi", {}, {"random", "random"}, 2);
   c.shard = 2;
   c.shards = 2;
