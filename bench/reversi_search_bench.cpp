@@ -2,7 +2,9 @@
 //
 //   FfoExact/N   — solve FFO #N (40..44, 20..23 empties) exactly from a
 //                  cleared table, through Searcher::search with the exact
-//                  threshold at 64 (so the root pre-search is included).
+//                  threshold at 64 (so the root pre-search is included),
+//                  with the learned tables the bots have (the pre-search
+//                  evaluates with them and prunes by ProbCut).
 //                  The score must equal the file's best score and the move
 //                  must be one listed with it: otherwise the benchmark is
 //                  marked failed and the program exits with status 1.
@@ -21,13 +23,16 @@
 //   #43 65.5 M 4.50 s, #44 30.6 M 1.98 s: 214.7 M nodes, 12.8 s CPU
 //   (FfoTotal: 15.0 s), every score and move matching the file (before
 //   solver-35, 2026-11-28, same machine: 287.6 M nodes, 14.3 s CPU).
-//   MidgameDepth/9: 504,304 nodes. Against Edax: docs/reversi_solver.md.
+//   MidgameDepth/9: 504,304 nodes. These figures are from before the
+//   learned tables ordered the pre-search; docs/reversi_solver.md has the
+//   current ones and the comparison with Edax.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
 #include <string>
 
 #include "ai/reversi/ffo.h"
+#include "ai/reversi/patterns.h"
 #include "ai/reversi/search.h"
 #include "core/rng.h"
 
@@ -35,6 +40,19 @@ namespace meeple::reversi {
 namespace {
 
 bool g_failed = false;
+
+// The shipped pattern tables (the solver's pre-search evaluates with them).
+const PatternWeights* learned_weights() {
+  static const PatternWeights* weights = [] {
+    auto r = shipped_weights();
+    if (!r) {
+      std::fprintf(stderr, "reversi_search_bench: %s\n", r.status().to_string().c_str());
+      std::exit(1);
+    }
+    return *r;
+  }();
+  return weights;
+}
 
 const std::vector<FfoPosition>& ffo_40_59() {
   static const std::vector<FfoPosition> positions = [] {
@@ -67,7 +85,7 @@ bool solve_and_check(Searcher& searcher, const FfoPosition& p, uint64_t& nodes) 
 
 void FfoExact(benchmark::State& state) {
   const FfoPosition& p = ffo_40_59()[static_cast<size_t>(state.range(0) - 40)];
-  Searcher searcher(256);
+  Searcher searcher(256, learned_weights());
   uint64_t nodes = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -88,7 +106,7 @@ BENCHMARK(FfoExact)
     ->UseRealTime();
 
 void FfoTotal(benchmark::State& state) {
-  Searcher searcher(256);
+  Searcher searcher(256, learned_weights());
   uint64_t nodes = 0;
   for (auto _ : state) {
     for (int n = 40; n <= 44; ++n) {

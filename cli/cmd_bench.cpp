@@ -112,7 +112,7 @@ int bench_reversi(const BenchArgs& a) {
             setup.label, r.depth, r.nodes, r.seconds, r.nodes / r.seconds / 1e6);
     }
   }
-  // 4. FFO endgame positions, solved exactly.
+  // 4. FFO endgame positions, solved exactly (docs/reversi_solver.md).
   {
     const std::string path = std::string(MEEPLE_SHARED_DIR) + "/data/reversi/fforum-40-59.obf";
     auto positions = load_obf(path, 40);
@@ -120,7 +120,14 @@ int bench_reversi(const BenchArgs& a) {
       std::cerr << "meeple bench: " << positions.status().message() << "\n";
       return 1;
     }
-    Searcher searcher(256);
+    // As the bots solve: the pre-search that orders the solver's first
+    // moves evaluates with the learned tables (and ProbCut).
+    Result<const PatternWeights*> learned = shipped_weights();
+    if (!learned) {
+      std::cerr << "meeple bench: " << learned.status().message() << "\n";
+      return 1;
+    }
+    Searcher searcher(256, *learned);
     double total = 0;
     bool all_ok = true;
     json rows = json::array();
