@@ -15,6 +15,7 @@
 #include "all_games/all_games.h"
 #include "cli/commands.h"
 #include "core/registry.h"
+#ifdef MEEPLE_HAVE_REVERSI  // a Reversi command: absent from builds without the game
 #include "games/reversi/notation.h"
 #include "games/reversi/perft.h"
 
@@ -103,3 +104,5 @@ void add_perft_command(CLI::App& app) {
 }
 
 }  // namespace meeple::cli
+
+#endif  // MEEPLE_HAVE_REVERSI

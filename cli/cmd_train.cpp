@@ -16,6 +16,7 @@
 #include <sstream>
 #include <thread>
 
+#ifdef MEEPLE_HAVE_REVERSI  // a Reversi command: absent from builds without the game
 #include "ai/reversi/patterns.h"
 #include "ai/reversi/training.h"
 #include "cli/commands.h"
@@ -269,3 +270,5 @@ void add_train_command(CLI::App& app) {
 }
 
 }  // namespace meeple::cli
+
+#endif  // MEEPLE_HAVE_REVERSI
