@@ -11,6 +11,7 @@
 #include "ai/reversi/eval.h"
 #include "ai/reversi/search.h"
 #include "core/rng.h"
+#include "games/reversi/playout.h"
 
 namespace meeple::reversi {
 
@@ -70,9 +71,7 @@ void play_game(Searcher& searcher, Rng& rng, const SelfPlayOptions& o,
     Recorded& rec = seen.emplace_back(Recorded{P, O, black_to_move, false, 0});
     int sq;
     if (ply < opening) {
-      Bitboard m = moves;
-      for (uint64_t k = rng.below(static_cast<uint64_t>(popcount(moves))); k > 0; --k) m &= m - 1;
-      sq = lowest_square(m);
+      sq = nth_square(moves, static_cast<int>(rng.below(static_cast<uint64_t>(popcount(moves)))));
     } else {
       const SearchResult r = searcher.search(P, O, limits);
       sq = r.move;
@@ -280,21 +279,7 @@ std::vector<ProbCutSpread> measure_probcut_spreads(const PatternWeights& weights
   for (int i = 0; i < positions; ++i) {
     const int target = 12 + static_cast<int>(rng.below(45));
     Bitboard P = kStartBlack, O = kStartWhite;
-    while (popcount(~(P | O)) > target) {
-      const Bitboard m = legal_moves(P, O);
-      if (!m) {
-        if (!legal_moves(O, P)) break;
-        std::swap(P, O);
-        continue;
-      }
-      Bitboard mm = m;
-      for (uint64_t k = rng.below(static_cast<uint64_t>(popcount(m))); k > 0; --k) mm &= mm - 1;
-      const int sq = lowest_square(mm);
-      const Bitboard f = flips(sq, P, O);
-      const Bitboard np = O ^ f;
-      O = P ^ f ^ square_bit(sq);
-      P = np;
-    }
+    random_play_to(P, O, target, rng);
     if (legal_moves(P, O) && popcount(~(P | O)) >= 12) boards.push_back({P, O});
   }
   // scores[i][d]: position i's full-width score at depth d (0: its

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "core/rng.h"
 #include "games/reversi/bitboard.h"
@@ -26,6 +27,26 @@ inline int nth_square(Bitboard b, int k) {
   for (; k > 0; --k) b &= b - 1;
   return lowest_square(b);
 #endif
+}
+
+// Plays uniformly random legal moves from (P, O), P to move, until at most
+// `empties` squares are empty or neither side can move; P is then the side
+// to move. The searcher's tests and the ProbCut calibration
+// (ai/reversi/training.h) draw their positions with it.
+inline void random_play_to(Bitboard& P, Bitboard& O, int empties, Rng& rng) {
+  while (popcount(~(P | O)) > empties) {
+    const Bitboard m = legal_moves(P, O);
+    if (!m) {
+      if (!legal_moves(O, P)) return;
+      std::swap(P, O);
+      continue;
+    }
+    const int sq = nth_square(m, static_cast<int>(rng.below(static_cast<uint64_t>(popcount(m)))));
+    const Bitboard f = flips(sq, P, O);
+    const Bitboard np = O ^ f;
+    O = P ^ f ^ square_bit(sq);
+    P = np;
+  }
 }
 
 // Plays random legal moves from the position with P to move until neither

@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "games/reversi/bitboard.h"
 #include "games/reversi/notation.h"
+#include "games/reversi/playout.h"
 
 namespace meeple::reversi::testing {
 
@@ -20,22 +21,8 @@ struct Pos {
 // squares are empty or the game ends; P is the side to move then.
 inline Pos random_position(Rng& rng, int empties) {
   Pos p;
-  for (;;) {
-    if (popcount(~(p.P | p.O)) <= empties) return p;
-    const Bitboard m = legal_moves(p.P, p.O);
-    if (!m) {
-      if (!legal_moves(p.O, p.P)) return p;
-      std::swap(p.P, p.O);
-      continue;
-    }
-    Bitboard mm = m;
-    for (uint64_t k = rng.below(popcount(m)); k > 0; --k) mm &= mm - 1;
-    const int sq = lowest_square(mm);
-    const Bitboard f = flips(sq, p.P, p.O);
-    const Bitboard np = p.O ^ f;
-    p.O = p.P ^ f ^ square_bit(sq);
-    p.P = np;
-  }
+  random_play_to(p.P, p.O, empties, rng);
+  return p;
 }
 
 // Exact score by full minimax, no pruning, using only bitboard.h: the
