@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "ai/bot.h"
+#include "ai/careless.h"
 #include "ai/ismcts.h"
 #include "cli/external_bot.h"
 #include "core/decision.h"
@@ -23,7 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kAgentForms =
     "expected random, heuristic, level:N or N (0..10), level:N@SECONDS, ismcts:N (iterations), "
-    "or cmd:COMMAND, "
+    "careless:P (the heuristic, P % of its moves random), or cmd:COMMAND, "
     "optionally as LABEL=SPEC";
 
 bool valid_label(const std::string& s) {
@@ -68,6 +69,7 @@ Result<double> parse_seconds(const std::string& text, const std::string& whole) 
 // ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
 std::string default_label(const AgentSpec& a) {
   if (a.ismcts > 0) return "ismcts" + std::to_string(a.ismcts);
+  if (a.careless > 0) return "careless" + std::to_string(a.careless);
   if (a.command.empty()) {
     if (a.spec == "random" || a.spec == "heuristic") return a.spec;
     std::string label = "level" + std::to_string(a.level);
@@ -127,9 +129,16 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
     agent.bot = std::make_unique<IsmctsBot>(game, options, bot_seed(game_seed, seat));
     return agent;
   }
-  const int level = spec.heuristic ? heuristic_level(game.info().name) : spec.level;
+  const int level =
+      spec.heuristic || spec.careless > 0 ? heuristic_level(game.info().name) : spec.level;
   auto bot = make_bot(game, level, bot_seed(game_seed, seat));
   if (!bot) return bot.status();
+  if (spec.careless > 0) {
+    agent.bot = std::make_unique<CarelessBot>(std::move(*bot), spec.careless / 100.0,
+                                              mix64(bot_seed(game_seed, seat), 0x6361u),
+                                              fmt::format("careless:{}", spec.careless));
+    return agent;
+  }
   if (spec.seconds > 0 && !(*bot)->limit_move_seconds(spec.seconds)) {
     return invalid_argument(
         fmt::format("agent \"{}\": {}'s level {} is not limited by time, so @SECONDS cannot set it "
@@ -178,6 +187,15 @@ Result<AgentSpec> parse_agent(const std::string& text) {
       return invalid_argument("agent \"" + text + "\": ismcts:N needs 1..9999999 iterations");
     }
     a.ismcts = std::stoi(n);
+  } else if (s.rfind("careless:", 0) == 0) {
+    // Between the heuristic and random play: where a game's levels are
+    // calibrated (docs/bots.md).
+    const std::string p = s.substr(9);
+    if (p.empty() || p.size() > 3 || p.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoi(p) < 1 || std::stoi(p) > 100) {
+      return invalid_argument("agent \"" + text + "\": careless:P needs a percentage 1..100");
+    }
+    a.careless = std::stoi(p);
   } else if (s.rfind("cmd:", 0) == 0) {
     a.command = s.substr(4);
     if (a.command.find_first_not_of(' ') == std::string::npos) {

@@ -44,6 +44,7 @@ struct AgentSpec {
   double seconds = 0;      // level:N@S: at most S seconds a move (time-limited levels), or 0
   bool heuristic = false;  // the game's heuristic level (known once the game is)
   int ismcts = 0;          // ISMCTS iterations (ai/ismcts.h), or 0
+  int careless = 0;        // careless:P: the heuristic with P % of its moves random, or 0
   std::string command;     // an external program, or ""
 };
 

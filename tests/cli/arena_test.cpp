@@ -73,6 +73,9 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("mine=cmd:./a.out x=1").label, "mine");
   EXPECT_EQ(agent("ismcts:250").ismcts, 250);
   EXPECT_EQ(agent("ismcts:250").label, "ismcts250");
+  EXPECT_EQ(agent("careless:35").careless, 35);
+  EXPECT_EQ(agent("careless:35").label, "careless35");
+  EXPECT_EQ(agent("careless:100").careless, 100);
   EXPECT_EQ(agent("level:7@0.25").level, 7);
   EXPECT_EQ(agent("level:7@0.25").seconds, 0.25);
   EXPECT_EQ(agent("level:7@0.25").label, "level7@0.25");
@@ -93,6 +96,12 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
                           "ismcts:0",
                           "ismcts:x",
                           "ismcts:99999999",
+                          "careless:",
+                          "careless:0",
+                          "careless:101",
+                          "careless:-5",
+                          "careless:0.5",
+                          "careless:1000",
                           "level:7@",
                           "level:7@x",
                           "level:7@0",
@@ -225,11 +234,12 @@ TEST(ArenaRun, EveryGamesBotsPlayLegally) {
       {"risk",
        {{"mode", "missions"}, {"players", 4}, {"battles", "outcomes"}},
        {"heuristic", "random", "heuristic", "level:1"}},
-      {"king-is-dead", {{"players", 2}}, {"heuristic", "random"}},
+      {"king-is-dead", {{"players", 2}}, {"heuristic", "careless:50"}},
       {"king-is-dead",
        {{"players", 4}, {"teams", true}},
        {"heuristic", "random", "heuristic", "random"}},
       {"goa", {{"players", 3}}, {"heuristic", "random", "level:1"}},
+      {"risk-2008", {{"players", 3}}, {"careless:80", "heuristic", "random"}},
   };
   for (const auto& k : cases) {
     ArenaConfig c = config(k.game, k.options, k.agents, static_cast<int>(k.agents.size()));
