@@ -270,7 +270,7 @@ void Api::table_route(const ApiRequest& req, const std::string& id, const std::s
       if (k != "level")
         return done(error_response(
             invalid_argument(fmt::format("unknown field '{}' (expected level)", k))));
-    int level = 3;
+    int level = -1;  // the game's standard level
     if (body->contains("level")) {
       const auto n = json_integer((*body)["level"], kMinLevel, kMaxLevel);
       if (!n)

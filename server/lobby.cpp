@@ -47,7 +47,8 @@ Status write_file_atomically(const std::filesystem::path& path, const std::strin
 // names one, the first human seat that does not say its access is the
 // creator's, and every other human seat without one is invite-only — so a
 // request from before access existed means what its creator meant.
-Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) {
+Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats,
+                                            int standard_level) {
   std::vector<StoredSeat> seats;
   std::vector<bool> access_given;
   if (!request.contains("seats")) {
@@ -84,7 +85,7 @@ Result<std::vector<StoredSeat>> parse_seats(const json& request, int num_seats) 
       bool given = false;
       if (seat.kind == "computer") {
         if (!s.contains("level"))
-          seat.level = 3;
+          seat.level = standard_level;
         else if (const auto n = json_integer(s["level"], kMinLevel, kMaxLevel))
           seat.level = static_cast<int>(*n);
         else
@@ -368,7 +369,7 @@ void Lobby::create(const json& request, const std::string& client, Table::Reply 
   if (!options.is_object()) return done(invalid_argument("'options' must be an object"));
   auto game = all_games().create(name, options);
   if (!game) return done(game.status());
-  auto seats = parse_seats(request, (*game)->num_seats());
+  auto seats = parse_seats(request, (*game)->num_seats(), standard_level(name));
   if (!seats) return done(seats.status());
 
   // 2. Secrets: one token per creator or invite seat (an open seat's token

@@ -706,7 +706,7 @@ void Table::start_bot_if_due() {
     if (seat < 0 || bot_running_ || broken_ || expired_ || mirror_) return;
     if (!computer_plays_locked(seat)) return;
     const auto& s = meta_.seats[static_cast<size_t>(seat)];
-    level = s.kind == "computer" ? s.level : kAwayLevel;
+    level = s.kind == "computer" ? s.level : standard_level(match_.game().info().name);
     state = match_.state().clone();
     game = match_.game_ptr();
     version = match_.log().size();
@@ -749,7 +749,9 @@ void Table::hint(Seat seat, int level, Reply done) {
   auto shared_done = std::make_shared<Reply>(std::move(done));
   const bool queued = env_.post_hint([self, state, game, level, seat, shared_done](bool busy) {
     // Busy bots: a weaker hint now rather than a slower game for anyone.
-    const int used = busy ? std::min(level, kBusyHintLevel) : level;
+    const int standard = standard_level(game->info().name);
+    const int asked = level < 0 ? standard : level;
+    const int used = busy ? std::min(asked, standard) : asked;
     // The bot sees only what the seat may know (core/decision.h).
     auto hint = make_hint(*game, *state, used, random_u64());
     // (A Result is built from an error Status only: an OK one is asserted.)

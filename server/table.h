@@ -68,15 +68,13 @@ inline constexpr size_t kLogEntriesSent = 200;
 // bound only: each answer is followed by a roll or another seat's turn).
 inline constexpr int kMaxAutoAnswers = 64;
 
-// The highest level a hint is computed at while the bots are busy.
-inline constexpr int kBusyHintLevel = 3;
-
 // Move timers (docs/api.md "Move timers"): a table created with
 // move_seconds gives each human decision that long; then the computer
-// plays for the seat, at kAwayLevel, until the player says they are back.
+// plays for the seat, at the game's standard level (ai/bot.h:
+// standard_level, also the most a hint thinks while the bots are busy),
+// until the player says they are back.
 inline constexpr int64_t kMinMoveSeconds = 10;
 inline constexpr int64_t kMaxMoveSeconds = 7 * 24 * 3600;
-inline constexpr int kAwayLevel = 3;
 
 // When tables expire (Lobby::expire_due); 0 means never.
 struct ExpiryRule {
@@ -122,7 +120,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // (or its server) retries safely.
   void act(Seat seat, json action, std::optional<size_t> expect, Reply done,
            std::string request_id = {});
-  // Asks the game's bot at `level` for a move for `seat` (the seat to move).
+  // Asks the game's bot at `level` (-1: the game's standard level) for a
+  // move for `seat` (the seat to move).
   // One hint per seat at a time: another while one is thought about is
   // too_many_requests (429, quota.h), as is a full hint queue.
   void hint(Seat seat, int level, Reply done);

@@ -58,7 +58,7 @@ function renderCreate(box, games, onError) {
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
       const levels = game().levels;
-      const row = seatRow(i, i === 0 ? 'you' : `computer:${Math.min(3, levels.top)}`, levels);
+      const row = seatRow(i, i === 0 ? 'you' : `computer:${levels.standard ?? Math.min(3, levels.top)}`, levels);
       seatRows.push(row);
       seatsBox.append(row.el);
     }

@@ -11,7 +11,9 @@ export function renderTable(root, id, token) {
   let snap = null;
   let hint = null; // the hinted action entry, highlighted by the board
   let hintChance = null; // the hint's estimated chance to win, 0..1
-  let hintLevel = 3; // the level asked for hints (1..10)
+  // The level asked for hints (1..10), or undefined: the game's standard
+  // level (GET /api/games: levels.standard), which the server picks.
+  let hintLevel;
   let confirmResign = false; // "Resign" asks once more before it counts
   // The version of the snapshot the action on its way was sent against
   // (null: none on its way).
@@ -184,7 +186,8 @@ export function renderTable(root, id, token) {
         }
       } }, 'Hint');
       // The level the hint thinks at: its move and its estimated chance.
-      const level = h('select', { id: 'hint-level', onchange: (e) => { hintLevel = Number(e.target.value); } },
+      const level = h('select', { id: 'hint-level', onchange: (e) => { hintLevel = e.target.value ? Number(e.target.value) : undefined; } },
+        h('option', { value: '', selected: hintLevel === undefined }, 'standard'),
         Array.from({ length: 10 }, (_, i) => h('option', { value: String(i + 1), selected: i + 1 === hintLevel }, String(i + 1))));
       const chance = hintChance === null ? '' : ` — about ${Math.round(hintChance * 100)}% to win`;
       parts.push(h('div.card', {}, btn, ' ', h('label.small', { for: 'hint-level' }, 'level '), level,

@@ -28,10 +28,34 @@ TEST_F(ServerFixture, GamesListsReversiWithOptionsAndLevels) {
       EXPECT_EQ(g["levels"]["max"], 10);
       EXPECT_EQ(g["levels"]["top"], 10);
       EXPECT_EQ(g["levels"]["names"].size(), 11u);
+      EXPECT_EQ(g["levels"]["heuristic"], 1);
+      EXPECT_EQ(g["levels"]["standard"], 3);
       EXPECT_TRUE(g.contains("options"));
+    }
+    // Risk's levels 1-3 are its heuristic made careless: the server's
+    // standard (a seat created without a level) is its search, level 5.
+    if (g["name"] == "risk") {
+      EXPECT_EQ(g["levels"]["top"], 5);
+      EXPECT_EQ(g["levels"]["heuristic"], 4);
+      EXPECT_EQ(g["levels"]["standard"], 5);
     }
   }
   EXPECT_TRUE(found);
+}
+
+// A computer seat created without a level plays the game's standard one
+// (Risk: its search, level 5; Reversi: level 3).
+TEST_F(ServerFixture, AComputerSeatWithoutALevelPlaysTheGamesStandardLevel) {
+  json risk = create({{"game", "risk"},
+                      {"options", {{"players", 3}}},
+                      {"seats", json::array({{{"kind", "human"}},
+                                             {{"kind", "computer"}},
+                                             {{"kind", "computer"}, {"level", 2}}})}});
+  EXPECT_EQ(risk["table"]["seats"][1]["level"], 5);
+  EXPECT_EQ(risk["table"]["seats"][2]["level"], 2);
+  json reversi = create(
+      {{"game", "reversi"}, {"seats", json::array({{{"kind", "human"}}, {{"kind", "computer"}}})}});
+  EXPECT_EQ(reversi["table"]["seats"][1]["level"], 3);
 }
 
 TEST_F(ServerFixture, CreateGivesOneTokenPerHumanSeatAndPublishesTheSeedHashOnly) {

@@ -108,7 +108,13 @@ TEST_F(GoldenDatabase, EveryTableOpensAtItsVersionWithItsSeats) {
       for (const char* added : {"access", "auto_answer", "name", "online", "away", "resigned"})
         s.erase(added);
     }
-    EXPECT_EQ(seats, t["seats"]);
+    // Computer seats at the level schema migration 8 moved them to, the
+    // same player (Risk's search was level 3 and is level 5).
+    json want = t["seats"];
+    if (t["game"] == "risk")
+      for (auto& s : want)
+        if (s["kind"] == "computer" && s["level"] == 3) s["level"] = 5;
+    EXPECT_EQ(seats, want);
     EXPECT_EQ(got["move_seconds"], 0);
     EXPECT_FALSE(got.contains("time_left_ms"));
     if (t.contains("returns")) {

@@ -94,6 +94,22 @@ void write_old_database(const std::string& path, const std::string& t0, const st
   exec(db, "INSERT INTO seats VALUES('00000000000000bb',0,'computer',2,'',1);");
   exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000bb',1,'human',0,'{}',0);",
                        server::sha256_hex(t1)));
+  // Computer seats of games whose levels were later renumbered (schema
+  // migration 8), before anyone moved: a human against Risk's old levels 1
+  // and 3, and against Goa's old level 2.
+  exec(db, fmt::format("INSERT INTO tables VALUES('00000000000000cc','risk','{{\"players\":3}}',"
+                       "'{}','{}','running',1763740000000,1763740001000);",
+                       seed_text, server::sha256_hex(seed_text)));
+  exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000cc',0,'human',0,'{}',0);",
+                       server::sha256_hex(t0)));
+  exec(db, "INSERT INTO seats VALUES('00000000000000cc',1,'computer',1,'',1);");
+  exec(db, "INSERT INTO seats VALUES('00000000000000cc',2,'computer',3,'',1);");
+  exec(db, fmt::format("INSERT INTO tables VALUES('00000000000000dd','goa','{{}}',"
+                       "'{}','{}','running',1763740000000,1763740001000);",
+                       seed_text, server::sha256_hex(seed_text)));
+  exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000dd',0,'human',0,'{}',0);",
+                       server::sha256_hex(t0)));
+  exec(db, "INSERT INTO seats VALUES('00000000000000dd',1,'computer',2,'',1);");
   sqlite3_close(db);
 }
 
@@ -111,7 +127,7 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   const std::string t0 = "a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0",
                     t1 = "b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1";
   ASSERT_TRUE(server_->restore_errors().empty()) << server_->restore_errors()[0];
-  EXPECT_EQ(server_->table_count(), 2u);
+  EXPECT_EQ(server_->table_count(), 4u);
   EXPECT_EQ(user_version(db_), server::schema_version());
 
   const std::string a = "/api/tables/00000000000000aa";
@@ -140,6 +156,18 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
       [](const json& j) { return j["table"]["version"] == 3 && j["table"]["to_move"] == 1; });
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->at("table")["seats"][1]["access"], "creator");
+
+  // Computer seats keep the player they had under the new level numbers
+  // (Risk: the careless heuristic 1 -> 2, the search 3 -> 5; Goa: the
+  // heuristic 2 -> 3); Reversi's are unchanged.
+  auto risk = get(port_, "/api/tables/00000000000000cc", t0);
+  ASSERT_EQ(risk.status, 200) << risk.body;
+  EXPECT_EQ(risk.j["table"]["seats"][1]["level"], 2);
+  EXPECT_EQ(risk.j["table"]["seats"][2]["level"], 5);
+  auto goa = get(port_, "/api/tables/00000000000000dd", t0);
+  ASSERT_EQ(goa.status, 200) << goa.body;
+  EXPECT_EQ(goa.j["table"]["seats"][1]["level"], 3);
+  EXPECT_EQ(get(port_, b, t1).j["table"]["seats"][0]["level"], 2);
 
   // And everything survives another start on the migrated file.
   restart();
