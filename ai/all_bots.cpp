@@ -25,21 +25,28 @@ namespace {
 
 void register_all_bots() {
 #ifdef MEEPLE_HAVE_REVERSI
-  register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1});
+  // The standard levels are the ones the server played as "level 3" before
+  // Risk, Risk 2008 and Goa had five levels (docs/bots.md, "Levels"), so
+  // servers play as they did: a three-ply search, the searches over the
+  // heuristic's best choices, ISMCTS at 400 iterations.
+  register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1, 3});
 #endif
 #ifdef MEEPLE_HAVE_RISK
-  register_bot("risk", risk::make_risk_bot, {risk::level_names(), 2});
+  register_bot("risk", risk::make_risk_bot,
+               {risk::level_names(), risk::kHeuristicLevel, risk::kTopLevel});
 #endif
 #ifdef MEEPLE_HAVE_RISK_2008
   // By name only: a registry that has the game (all_games/, or a test's
   // own) finds its bots here, whether or not all_games lists it.
-  register_bot("risk-2008", risk2008::make_risk_2008_bot, {risk2008::level_names(), 2});
+  register_bot("risk-2008", risk2008::make_risk_2008_bot,
+               {risk2008::level_names(), risk2008::kHeuristicLevel, risk2008::kHeuristicLevel + 1});
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
-  register_bot("king-is-dead", king_is_dead::make_kid_bot, {king_is_dead::level_names(), 1});
+  register_bot("king-is-dead", king_is_dead::make_kid_bot, {king_is_dead::level_names(), 1, 2});
 #endif
 #ifdef MEEPLE_HAVE_GOA
-  register_bot("goa", goa::make_goa_bot, {goa::level_names(), 2});
+  register_bot("goa", goa::make_goa_bot,
+               {goa::level_names(), goa::kHeuristicLevel, goa::kHeuristicLevel + 1});
 #endif
 }
 
@@ -69,12 +76,19 @@ int heuristic_level(const std::string& game_name) {
   return levels ? levels->heuristic : 0;
 }
 
+int standard_level(const std::string& game_name) {
+  ensure_registered();
+  const BotLevels* levels = registered_levels(game_name);
+  return levels ? levels->standard : 3;
+}
+
 json describe_levels(const std::string& game_name) {
   const std::vector<std::string> names = level_names(game_name);
   return {{"min", kMinLevel},
           {"max", kMaxLevel},
           {"top", static_cast<int>(names.size()) - 1},
           {"heuristic", heuristic_level(game_name)},
+          {"standard", standard_level(game_name)},
           {"names", names}};
 }
 

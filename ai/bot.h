@@ -79,6 +79,11 @@ using BotFactory =
 struct BotLevels {
   std::vector<std::string> names;
   int heuristic = 1;
+  // The level a server plays when none is chosen: a computer seat created
+  // without one, a seat its player left to the computer, a hint asked
+  // without one, and the most a hint thinks while the bots are busy. A
+  // good player that answers in well under a second.
+  int standard = 3;
 };
 void register_bot(const std::string& game_name, BotFactory factory, BotLevels levels);
 const BotFactory* find_bot_factory(const std::string& game_name);
@@ -89,7 +94,10 @@ std::vector<std::string> level_names(const std::string& game_name);
 // The level of the game's plain fast player (BotLevels::heuristic; 0 for a
 // game with no bot of its own).
 int heuristic_level(const std::string& game_name);
-// {"min": 0, "max": 10, "top": T, "heuristic": H, "names":
+// BotLevels::standard (3 for a game with no bot of its own: it plays at
+// random anyway).
+int standard_level(const std::string& game_name);
+// {"min": 0, "max": 10, "top": T, "heuristic": H, "standard": S, "names":
 // level_names(game_name)}, for `meeple list` and GET /api/games.
 json describe_levels(const std::string& game_name);
 // The registered levels (no registration triggered; nullptr if none).

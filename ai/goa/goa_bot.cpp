@@ -74,11 +74,11 @@ double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
 
 // Levels 1..5 (goa_bot.h).
 constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
-    {0.5, 0},   // 1
-    {0, 0},     // 2
-    {0, 400},   // 3
-    {0, 1600},  // 4
-    {0, 12800}  // 5
+    {0.5, 0, 0},       // 1
+    {0.2, 0, 0},       // 2
+    {0, 0, 0},         // 3: the heuristic
+    {0, 400, 1600},    // 4
+    {0, 12800, 12800}  // 5
 }};
 
 // A leaf's worth lead, in victory points, that makes a win about 73 %
@@ -314,8 +314,12 @@ std::vector<std::string> level_names() {
   for (const GoaLevel& l : kLevels)
     names.push_back(
         l.iterations > 0
-            ? fmt::format("ISMCTS, {} iterations a move, leaves valued by the heuristic",
-                          l.iterations)
+            ? (l.iterations_more == l.iterations
+                   ? fmt::format("ISMCTS, {} iterations a move, leaves valued by the heuristic",
+                                 l.iterations)
+                   : fmt::format("ISMCTS, {} iterations a move ({} with 3-4 players), leaves "
+                                 "valued by the heuristic",
+                                 l.iterations, l.iterations_more))
         : l.careless > 0
             ? fmt::format("the heuristic, {:.0f} % of its moves random", 100 * l.careless)
             : "the heuristic");
@@ -331,17 +335,18 @@ std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed) {
   if (l.iterations == 0) {
     auto heuristic = std::make_unique<GoaBot>(seed);
     if (l.careless == 0) return heuristic;
-    return std::make_unique<CarelessBot>(std::move(heuristic), l.careless, mix64(seed, 0x6361u),
-                                         "goa careless heuristic");
+    return std::make_unique<CarelessBot>(
+        std::move(heuristic), l.careless, mix64(seed, 0x6361u),
+        fmt::format("goa careless heuristic level {}", std::clamp(level, 1, kTopLevel)));
   }
   IsmctsOptions o;
-  o.iterations = l.iterations;
+  o.iterations = game.num_seats() > 2 ? l.iterations_more : l.iterations;
   // No random playout: the heuristic values the leaf itself (random Goa
   // play says little about a position; measured, 400 iterations of random
   // playouts only drew level with the heuristic, 10 of 20 games).
   o.rollout_limit = 0;
   o.leaf_value = leaf_values;
-  o.name = fmt::format("goa ismcts:{}", l.iterations);
+  o.name = fmt::format("goa ismcts:{}", o.iterations);
   return std::make_unique<IsmctsBot>(game, std::move(o), seed);
 }
 

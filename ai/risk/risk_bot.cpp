@@ -23,7 +23,12 @@ std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
   return std::make_unique<SampledPolicyBot<RiskState>>(&heuristic_action, seed, "risk-heuristic");
 }
 
-// Level 3's search (ai/narrowed_search.h): ISMCTS iterations a searched
+// The share of random moves of levels 1..kHeuristicLevel (0: the
+// heuristic itself). Each took 94-99 % of the one below with two players
+// and about twice its seat share with three (docs/bots.md).
+constexpr std::array<double, kHeuristicLevel> kCareless = {0.85, 0.6, 0.35, 0};
+
+// Level 5's search (ai/narrowed_search.h): ISMCTS iterations a searched
 // decision over the heuristic's best actions (candidate_actions), playouts
 // of about the rest of a turn and the next player's. More does not play
 // better: 400 iterations over 5 choices took 49.0 % of this in 100 games
@@ -68,8 +73,11 @@ std::vector<double> leaf_values(const State& state) {
 }
 
 std::vector<std::string> level_names() {
-  std::vector<std::string> names = {"the heuristic, 50 % of its moves random",
-                                    "the heuristic (battle odds, borders, missions)"};
+  std::vector<std::string> names;
+  for (double careless : kCareless)
+    names.push_back(careless > 0
+                        ? fmt::format("the heuristic, {:.0f} % of its moves random", careless * 100)
+                        : "the heuristic (battle odds, borders, missions)");
   names.push_back(
       fmt::format("ISMCTS, {} iterations a decision over the heuristic's {} best choices, "
                   "heuristic playouts",
@@ -79,19 +87,22 @@ std::vector<std::string> level_names() {
 
 std::unique_ptr<Bot> make_risk_bot(const Game& game, int level, uint64_t seed) {
   level = std::clamp(level, 1, kTopLevel);
-  if (level == 1)
-    return std::make_unique<CarelessBot>(heuristic_bot(seed), 0.5, mix64(seed, 0x6361u),
-                                         "risk careless heuristic");
   // The team game: the search won 18 of 40 games against two heuristics
   // (docs/bots.md), no better than the heuristic, so the heuristic plays
   // its top levels until a search plays the team game better.
   const json& options = game.options();
   const bool teams = options.is_object() && options.value("mode", "") == "teams";
-  if (level == 2 || teams) return heuristic_bot(seed);
+  if (level > kHeuristicLevel && teams) level = kHeuristicLevel;
+  if (level < kHeuristicLevel) {
+    return std::make_unique<CarelessBot>(
+        heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], mix64(seed, 0x6361u),
+        fmt::format("risk careless heuristic level {}", level));
+  }
+  if (level == kHeuristicLevel) return heuristic_bot(seed);
   const NarrowedSearchPolicy<RiskState> search{
       .policy = &heuristic_action, .candidates = &candidate_actions, .leaf_values = &leaf_values};
   return std::make_unique<NarrowedSearchBot<RiskState>>(game, kSearch, search, seed,
-                                                        "risk ismcts level 3");
+                                                        "risk ismcts level 5");
 }
 
 }  // namespace meeple::risk

@@ -1,12 +1,13 @@
 // Risk's computer players (every mode of the European edition).
 //
-// Levels (level 0 is the random bot; 4..10 play as 3): 1 is the heuristic
-// (ai/risk/heuristic.h) with half its moves random (ai/careless.h), 2 the
-// heuristic (the seed only breaks ties among equally scored choices), 3
-// ISMCTS (ai/ismcts.h) over the heuristic's few best choices at each
-// decision, with heuristic playouts of about a turn and a half and leaves
-// valued by leaf_values. A bigger budget did not play better (400
-// iterations against 100: 49 %), so there is no level 4 yet.
+// Levels (level 0 is the random bot; 6..10 play as 5): 1-3 are the
+// heuristic (ai/risk/heuristic.h) with 85, 60 and 35 % of its moves random
+// (ai/careless.h), 4 the heuristic (the seed only breaks ties among equally
+// scored choices), 5 ISMCTS (ai/ismcts.h) over the heuristic's few best
+// choices at each decision, with heuristic playouts of about a turn and a
+// half and leaves valued by leaf_values. A bigger budget did not play
+// better (400 iterations against 100: 49 %), so the ladder was filled from
+// below, where a share of random moves weakens the heuristic evenly.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
@@ -19,7 +20,9 @@
 
 namespace meeple::risk {
 
-inline constexpr int kTopLevel = 3;
+inline constexpr int kTopLevel = 5;
+// The plain heuristic's level (`heuristic` in the arena and the lobby).
+inline constexpr int kHeuristicLevel = 4;
 // The leaf value's scale in strength units (a territory; two armies; half
 // a continent's bonus): a lead of kLeafScale + kLeafRelativeScale × the
 // mean strength of the two is worth a 73 % chance to win.

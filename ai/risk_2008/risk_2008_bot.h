@@ -1,12 +1,13 @@
 // Risk 2008's computer players (Basic Training and Command Room, 3-5
 // players).
 //
-// Levels (level 0 is the random bot; 5..10 play as 4): 1 is the heuristic
-// (ai/risk_2008/heuristic.h) with half its moves random (ai/careless.h),
-// 2 the heuristic (the seed only breaks ties among equally scored
-// choices), 3 ISMCTS over the heuristic's few best choices with heuristic
-// playouts (ai/narrowed_search.h), as the European edition's level 3, and
-// 4 the same search with four times the iterations.
+// Levels (level 0 is the random bot; 6..10 play as 5): 1 and 2 are the
+// heuristic (ai/risk_2008/heuristic.h) with 50 and 20 % of its moves
+// random (ai/careless.h), 3 the heuristic (the seed only breaks ties among
+// equally scored choices), 4 ISMCTS over the heuristic's few best choices
+// with heuristic playouts (ai/narrowed_search.h), as the European
+// edition's top level, and 5 the same search with four times the
+// iterations.
 // Calibration: docs/bots.md, "Risk 2008".
 #pragma once
 
@@ -19,7 +20,9 @@
 
 namespace meeple::risk2008 {
 
-inline constexpr int kTopLevel = 4;
+inline constexpr int kTopLevel = 5;
+// The plain heuristic's level (`heuristic` in the arena and the lobby).
+inline constexpr int kHeuristicLevel = 3;
 
 // What each level plays, levels 1..kTopLevel.
 std::vector<std::string> level_names();

@@ -16,7 +16,7 @@ namespace {
 
 TEST(Levels, EveryGameNamesItsLevels) {
   const std::map<std::string, int> top = {
-      {"reversi", 10}, {"risk", 3}, {"risk-2008", 4}, {"king-is-dead", 2}, {"goa", 5}};
+      {"reversi", 10}, {"risk", 5}, {"risk-2008", 5}, {"king-is-dead", 2}, {"goa", 5}};
   for (const auto& [name, t] : top) {
     const auto names = level_names(name);
     ASSERT_EQ(static_cast<int>(names.size()), t + 1) << name;
@@ -29,6 +29,19 @@ TEST(Levels, EveryGameNamesItsLevels) {
     EXPECT_EQ(d["names"].size(), names.size());
   }
   EXPECT_EQ(level_names("no-such-game"), std::vector<std::string>{"random"});
+  // The standard level (what a server plays when none is chosen) is what
+  // "level 3" played before Risk, Risk 2008 and Goa had five levels.
+  const std::map<std::string, std::pair<int, int>> heuristic_and_standard = {
+      {"reversi", {1, 3}},
+      {"risk", {4, 5}},
+      {"risk-2008", {3, 4}},
+      {"king-is-dead", {1, 2}},
+      {"goa", {3, 4}}};
+  for (const auto& [name, hs] : heuristic_and_standard) {
+    EXPECT_EQ(heuristic_level(name), hs.first) << name;
+    EXPECT_EQ(standard_level(name), hs.second) << name;
+    EXPECT_EQ(describe_levels(name)["standard"], hs.second) << name;
+  }
 }
 
 // Plays `decisions` decisions of a game with `level` in every seat; each

@@ -3,6 +3,8 @@
 // keep every invariant of goa.md. The issue asks for 500 games per player
 // count (MEEPLE_GOA_BOT_GAMES=500); the default run is smaller to keep the
 // sanitizer build quick.
+#include "ai/goa/goa_bot.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -69,7 +71,7 @@ TEST(GoaBot, BeatsRandomForTwoThreeAndFourPlayers) {
     Rng rng(2026 + static_cast<uint64_t>(n));
     double wins = 0;
     for (int g = 0; g < games(); ++g)
-      if (play(*game, g % n, 2, 0, rng) > 0) wins += 1;
+      if (play(*game, g % n, kHeuristicLevel, 0, rng) > 0) wins += 1;
     const double rate = wins / games(), share = 1.0 / n;
     std::printf("goa %d players: heuristic wins %.3f of %d games (fair share %.2f)\n", n, rate,
                 games(), share);
@@ -86,7 +88,7 @@ TEST(GoaBot, HeuristicGamesKeepTheInvariants) {
     Rng rng(77 + static_cast<uint64_t>(n));
     for (int g = 0; g < std::max(1, games() / 8); ++g) {
       SCOPED_TRACE(::testing::Message() << n << " players, game " << g);
-      play(*game, 0, 2, 2, rng);
+      play(*game, 0, kHeuristicLevel, kHeuristicLevel, rng);
     }
   }
 }

@@ -39,7 +39,7 @@ TEST_P(RiskInformation, ChoiceIsTheSameWhateverTheHiddenPartsAre) {
   Match m = Match::start(game, 2026);
   std::vector<std::unique_ptr<Bot>> players_bots;
   for (int p = 0; p < players; ++p)
-    players_bots.push_back(make_risk_bot(*game, 2, 100 + static_cast<uint64_t>(p)));
+    players_bots.push_back(make_risk_bot(*game, kHeuristicLevel, 100 + static_cast<uint64_t>(p)));
   Rng redraw(9), sample(0);
   int compared = 0, hidden_differed = 0;
   for (int step = 0; step < 3000 && !m.state().is_terminal(); ++step) {
@@ -53,7 +53,7 @@ TEST_P(RiskInformation, ChoiceIsTheSameWhateverTheHiddenPartsAre) {
       auto other = truth.determinize(seat, redraw);
       ASSERT_EQ(other->view(seat), truth.view(seat)) << "the redrawn state looks the same";
       hidden_differed += other->hash() != truth.hash();
-      for (int level : {0, 1, 2}) {
+      for (int level : {0, 1, 2, 3, kHeuristicLevel}) {
         const uint64_t seed = 5000 + static_cast<uint64_t>(step);
         auto bot_a = make_bot(*game, level, seed);
         auto bot_b = make_bot(*game, level, seed);
@@ -95,7 +95,7 @@ TEST(RiskInformation, HeuristicBotIsDeterministicGivenItsSeed) {
     Match m = Match::start(game, 31);
     std::vector<std::unique_ptr<Bot>> bots;
     for (int p = 0; p < 3; ++p)
-      bots.push_back(make_risk_bot(*game, 2, 7 + static_cast<uint64_t>(p)));
+      bots.push_back(make_risk_bot(*game, kHeuristicLevel, 7 + static_cast<uint64_t>(p)));
     for (int step = 0; step < 1500 && !m.state().is_terminal(); ++step) {
       if (m.state().is_chance())
         m.sample_chance();

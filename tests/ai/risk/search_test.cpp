@@ -126,14 +126,15 @@ TEST(RiskSearch, TeamMatesShareTheirTeamsLeafValue) {
 }
 
 // The team game's top levels are the heuristic (docs/bots.md: the search
-// plays it no better): the same moves as level 2 for the same seed.
+// plays it no better): the same moves as the heuristic's level for the
+// same seed.
 TEST(RiskSearch, TheTeamGamesTopLevelsPlayTheHeuristic) {
   auto game = make("teams", 4);
   auto s = board(*game, kRed);
   for (Territory t = 0; t < 10; ++t) s->set_territory(t, kBlue, 3);
   s->begin_turn_for_test(kRed);
-  auto top = make_risk_bot(*game, 5, 9);
-  auto heuristic = make_risk_bot(*game, 2, 9);
+  auto top = make_risk_bot(*game, kTopLevel, 9);
+  auto heuristic = make_risk_bot(*game, kHeuristicLevel, 9);
   EXPECT_EQ(top->name(), heuristic->name());
   for (int i = 0; i < 5; ++i) {
     const Action a = top->choose(Decision(*game, *s));
@@ -142,7 +143,7 @@ TEST(RiskSearch, TheTeamGamesTopLevelsPlayTheHeuristic) {
   }
 }
 
-// Level 3 takes the sure conquest that eliminates blue (12 armies against
+// The top level (the search) takes the sure conquest that eliminates blue (12 armies against
 // blue's last one) rather than stopping.
 TEST(RiskSearch, TheSearcherTakesTheEliminatingConquest) {
   auto game = make("domination", 3);
@@ -152,7 +153,7 @@ TEST(RiskSearch, TheSearcherTakesTheEliminatingConquest) {
   s->set_territory(T("brazil"), 2, 1);
   s->set_territory(T("argentina"), 2, 1);
   s->begin_attack_for_test(kRed);
-  auto bot = make_risk_bot(*game, 3, 5);
+  auto bot = make_risk_bot(*game, kTopLevel, 5);
   const Action a = bot->choose(Decision(*game, *s));
   EXPECT_EQ(a, attack("scandinavia", "iceland", 3));
 }

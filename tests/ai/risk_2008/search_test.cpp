@@ -155,10 +155,10 @@ TEST(Risk2008Search, LateWorldConquestAttacksAreTheHeuristics) {
   EXPECT_EQ(out, std::vector<Action>{h});
 }
 
-// Level 3 (the search) against two heuristics plays World Conquest to the
-// last elimination. Level 4 is the same search with more iterations (the
-// same candidates, so the same late-attack rule): level 3 keeps this test
-// to about two minutes under the sanitizers (level 4 took 450 s).
+// Level 4 (the search) against two heuristics plays World Conquest to the
+// last elimination. Level 5 is the same search with more iterations (the
+// same candidates, so the same late-attack rule): level 4 keeps this test
+// to about two minutes under the sanitizers (level 5 took 450 s).
 TEST(Risk2008Search, TheSearchPlaysWorldConquestToTheEnd) {
   Registry registry;
   register_risk_2008(registry);
@@ -166,7 +166,8 @@ TEST(Risk2008Search, TheSearchPlaysWorldConquestToTheEnd) {
   ASSERT_TRUE(game.is_ok()) << game.status().to_string();
   std::vector<std::unique_ptr<Bot>> bots;
   for (int p = 0; p < 3; ++p) {
-    auto bot = make_bot(**game, p == 0 ? 3 : 2, 60 + static_cast<uint64_t>(p));
+    auto bot = make_bot(**game, p == 0 ? risk2008::kHeuristicLevel + 1 : risk2008::kHeuristicLevel,
+                        60 + static_cast<uint64_t>(p));
     ASSERT_TRUE(bot.is_ok());
     bots.push_back(std::move(*bot));
   }

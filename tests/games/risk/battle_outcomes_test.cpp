@@ -158,14 +158,16 @@ TEST(RiskBattleOutcomes, TeamGameDefenceLossesAreChosen) {
 }
 
 void conformance(const std::string& mode, int players, uint64_t seed) {
-  meeple::testing::run_conformance(
-      "risk", {{"mode", mode}, {"players", players}, {"battles", "outcomes"}},
-      {.games = 1,
-       .max_steps = 200000,
-       .seed = seed,
-       .deep_check_every = 7,
-       .id_sweep_every = 10,
-       .player = [](const Game& game, uint64_t s) { return make_risk_bot(game, 2, s); }});
+  meeple::testing::run_conformance("risk",
+                                   {{"mode", mode}, {"players", players}, {"battles", "outcomes"}},
+                                   {.games = 1,
+                                    .max_steps = 200000,
+                                    .seed = seed,
+                                    .deep_check_every = 7,
+                                    .id_sweep_every = 10,
+                                    .player = [](const Game& game, uint64_t s) {
+                                      return make_risk_bot(game, kHeuristicLevel, s);
+                                    }});
 }
 
 TEST(RiskBattleOutcomes, ConformanceDomination) {

@@ -190,7 +190,7 @@ TEST(RiskReturns, TeamWinIsSharedByTheTeam) {
   Match m = Match::start(game, 11);
   std::vector<std::unique_ptr<Bot>> bots;
   for (int p = 0; p < 4; ++p)
-    bots.push_back(make_risk_bot(*game, 2, 100 + static_cast<uint64_t>(p)));
+    bots.push_back(make_risk_bot(*game, kHeuristicLevel, 100 + static_cast<uint64_t>(p)));
   int steps = 0;
   while (!m.state().is_terminal() && ++steps < 200000) {
     if (m.state().is_chance())

@@ -102,7 +102,8 @@ void play_games(const std::string& mode, int players, int games, uint64_t seed,
   for (int g = 0; g < games; ++g) {
     Match m = Match::start(game, rng.next());
     std::vector<std::unique_ptr<Bot>> bots;
-    for (int p = 0; p < players; ++p) bots.push_back(make_risk_bot(*game, 2, rng.next()));
+    for (int p = 0; p < players; ++p)
+      bots.push_back(make_risk_bot(*game, kHeuristicLevel, rng.next()));
     int steps = 0;
     while (!m.state().is_terminal()) {
       const auto& s = static_cast<const RiskState&>(m.state());
@@ -169,7 +170,9 @@ void conformance(const std::string& mode, int players, uint64_t seed) {
        .seed = seed,
        .deep_check_every = 7,
        .id_sweep_every = 10,  // all 87,770 ids at every 70th step: seconds, not minutes
-       .player = [](const Game& game, uint64_t s) { return make_risk_bot(game, 2, s); }});
+       .player = [](const Game& game, uint64_t s) {
+         return make_risk_bot(game, kHeuristicLevel, s);
+       }});
 }
 
 TEST(RiskConformance, Domination) {
