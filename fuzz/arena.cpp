@@ -1,9 +1,13 @@
-// `meeple arena`'s two inputs from outside: a shard's --json file, read back
-// by `meeple arena merge` (merge_arena_documents), and a bot program's
+// `meeple arena`'s three inputs from outside: a shard's --json file, read
+// back by `meeple arena merge` (merge_arena_documents), a bot program's
 // answer line (action_from_answer), tried against a Reversi and a Risk
-// decision. The input is both.
+// decision, and an --agent spec (parse_agent). The input is all three.
 // Checks: a document that merges writes back (arena_json) to one that merges
-// to the same records; an accepted answer names a legal action.
+// to the same records; an accepted answer names a legal action; an accepted
+// agent is one kind of agent with a label, and its spec alone parses to the
+// same agent.
+#include "cli/arena.h"
+
 #include <map>
 
 #include "all_games/all_games.h"
@@ -32,12 +36,35 @@ void check_answer(const std::string& game, const json& options, const std::strin
   FUZZ_CHECK(!a || d.is_legal(*a), "an answer was accepted as the illegal action %d", *a);
 }
 
+void check_agent(const std::string& text) {
+  auto a = parse_agent(text);
+  if (!a) {
+    (void)a.status().message().size();  // printed to the user
+    return;
+  }
+  const int kinds = (a->level >= 0 && !a->heuristic ? 1 : 0) + (a->heuristic ? 1 : 0) +
+                    (a->ismcts > 0 ? 1 : 0) + (a->careless > 0 ? 1 : 0) +
+                    (!a->command.empty() ? 1 : 0);
+  FUZZ_CHECK(kinds == 1, "agent \"%s\" is %d kinds of agent", text.c_str(), kinds);
+  FUZZ_CHECK(a->level <= 10 && a->careless <= 100 && a->seconds >= 0 && a->seconds <= 600,
+             "agent \"%s\" is out of range", text.c_str());
+  FUZZ_CHECK(!a->label.empty() && a->label.size() <= 40, "agent \"%s\" has a bad label",
+             text.c_str());
+  auto again = parse_agent(a->spec);
+  FUZZ_CHECK(again.is_ok() && again->spec == a->spec && again->level == a->level &&
+                 again->heuristic == a->heuristic && again->ismcts == a->ismcts &&
+                 again->careless == a->careless && again->seconds == a->seconds &&
+                 again->command == a->command,
+             "agent \"%s\" does not parse back from its spec", text.c_str());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   check_answer("reversi", json::object(), text);
   check_answer("risk", {{"players", 3}}, text);
+  check_agent(text);
 
   const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return 0;
