@@ -67,24 +67,27 @@ test('the seat chooser names each game\'s computer levels', async () => {
   assert.equal(names.length, 11);
   assert.equal(names[0], 'Computer, level 0: random');
   assert.match(names[10], /^Computer, level 10: searches 5 s a move/);
-  // Goa has five, its top a search; the default seat is level 3.
+  // Goa has five, its top a search; the default seat is its standard
+  // level (GET /api/games: levels.standard), 4, its first search.
   await page.selectOption('#game', 'goa');
   names = await levels();
   assert.equal(names.length, 6);
+  assert.match(names[2], /^Computer, level 2: the heuristic, 20 % of its moves random$/);
   assert.match(names[5], /^Computer, level 5: ISMCTS, 12800 iterations a move/);
-  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:3');
+  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:4');
   // The King is Dead has two: the default seat is its top.
   await page.selectOption('#game', 'king-is-dead');
   names = await levels();
   assert.equal(names.length, 3);
   assert.match(names[2], /^Computer, level 2: ISMCTS, 200 iterations a move, random playouts$/);
   assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:2');
-  // Risk has three, the top searching; the default seat is its top.
+  // Risk has five, the top searching; the default seat is its top.
   await page.selectOption('#game', 'risk');
   names = await levels();
-  assert.equal(names.length, 4);
-  assert.match(names[3], /^Computer, level 3: ISMCTS, 100 iterations a decision/);
-  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:3');
+  assert.equal(names.length, 6);
+  assert.match(names[1], /^Computer, level 1: the heuristic, 85 % of its moves random$/);
+  assert.match(names[5], /^Computer, level 5: ISMCTS, 100 iterations a decision/);
+  assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:5');
   assert.deepEqual(errors, []);
   await page.close();
 });
