@@ -60,6 +60,16 @@ void add_territories_of(std::vector<Action>& out, const Owners& owners, int owne
     if (owners[t] == owner) out.push_back(t);
 }
 
+// The territories of `owner` as a mask (bit t: territory t), in both
+// editions.
+template <class Owners>
+uint64_t mask_of(const Owners& owners, int owner) {
+  uint64_t m = 0;
+  for (Territory t = 0; t < kNumTerritories; ++t)
+    if (owners[t] == owner) m |= uint64_t{1} << t;
+  return m;
+}
+
 // A move in progress: `moved` armies have gone from `from` to `to`, and the
 // mover may stop once `at_least` have (the dice of the conquering roll for a
 // move-in, one for a fortification or manoeuvre).

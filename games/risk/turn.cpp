@@ -97,10 +97,7 @@ Seat RiskState::defender() const {
 }
 
 uint64_t RiskState::owned_by(int p) const {
-  uint64_t own = 0;
-  for (Territory u = 0; u < kNumTerritories; ++u)
-    if (owner_[u] == p) own |= uint64_t{1} << u;
-  return own;
+  return mask_of(owner_, p);
 }
 
 uint64_t RiskState::connected(int p, Territory t) const {

@@ -22,10 +22,7 @@ uint64_t bit(int t) {
 }  // namespace
 
 uint64_t Risk2008State::own_mask(int p) const {
-  uint64_t m = 0;
-  for (int t = 0; t < kNumTerritories; ++t)
-    if (owner_[t] == p) m |= bit(t);
-  return m;
+  return mask_of(owner_, p);
 }
 
 Reward Risk2008State::token_reward(int token) const {
