@@ -6,6 +6,8 @@
 #include <pqxx/pqxx>
 #include <string>
 
+#include "server/schema_levels.h"
+
 namespace meeple::server {
 
 namespace {
@@ -107,19 +109,7 @@ CREATE INDEX tables_live_by_created ON tables(created_at) WHERE expired_at IS NU
     Migration{"tables watched from other processes", R"SQL(
 ALTER TABLE tables ADD COLUMN mirrored_until TIMESTAMPTZ;
 )SQL"},
-    // As SQLite's migration 8 (schema_sqlite.cpp, which says why).
-    Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", R"SQL(
-UPDATE seats SET level = (
-  SELECT CASE
-    WHEN t.game = 'risk' THEN CASE seats.level WHEN 1 THEN 2 WHEN 2 THEN 4 ELSE 5 END
-    WHEN seats.level = 1 THEN 1
-    WHEN seats.level = 2 THEN 3
-    WHEN seats.level = 3 THEN 4
-    ELSE 5 END
-  FROM tables t WHERE t.id = seats.table_id)
-WHERE kind = 'computer' AND level > 0
-  AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) IN ('risk', 'risk-2008', 'goa');
-)SQL"},
+    Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

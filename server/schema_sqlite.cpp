@@ -5,6 +5,8 @@
 #include <array>
 #include <string>
 
+#include "server/schema_levels.h"
+
 namespace meeple::server {
 
 namespace {
@@ -107,25 +109,7 @@ CREATE TABLE IF NOT EXISTS requests(
   version INTEGER NOT NULL,
   PRIMARY KEY(table_id, seat, request_id)) WITHOUT ROWID;
 )SQL"},
-    // Risk, Risk 2008 and Goa gained levels below their heuristic
-    // (docs/bots.md, "Levels"), which moved their old levels up: a computer
-    // seat saved before keeps the player it had. Risk: 1 (half random) -> 2
-    // (60 % random, the nearest), 2 (the heuristic) -> 4, 3 and above (the
-    // search) -> 5. Risk 2008 and Goa: 1 stays, 2 (the heuristic) -> 3, 3
-    // (the first search) -> 4, 4 and above -> 5 (Goa's old 4, 1,600
-    // iterations, lies as far from 400 as from 12,800: the stronger).
-    Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", R"SQL(
-UPDATE seats SET level = (
-  SELECT CASE
-    WHEN t.game = 'risk' THEN CASE seats.level WHEN 1 THEN 2 WHEN 2 THEN 4 ELSE 5 END
-    WHEN seats.level = 1 THEN 1
-    WHEN seats.level = 2 THEN 3
-    WHEN seats.level = 3 THEN 4
-    ELSE 5 END
-  FROM tables t WHERE t.id = seats.table_id)
-WHERE kind = 'computer' AND level > 0
-  AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) IN ('risk', 'risk-2008', 'goa');
-)SQL"},
+    Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

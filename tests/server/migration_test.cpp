@@ -97,19 +97,21 @@ void write_old_database(const std::string& path, const std::string& t0, const st
   // Computer seats of games whose levels were later renumbered (schema
   // migration 8), before anyone moved: a human against Risk's old levels 1
   // and 3, and against Goa's old level 2.
-  exec(db, fmt::format("INSERT INTO tables VALUES('00000000000000cc','risk','{{\"players\":3}}',"
-                       "'{}','{}','running',1763740000000,1763740001000);",
-                       seed_text, server::sha256_hex(seed_text)));
-  exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000cc',0,'human',0,'{}',0);",
-                       server::sha256_hex(t0)));
-  exec(db, "INSERT INTO seats VALUES('00000000000000cc',1,'computer',1,'',1);");
-  exec(db, "INSERT INTO seats VALUES('00000000000000cc',2,'computer',3,'',1);");
-  exec(db, fmt::format("INSERT INTO tables VALUES('00000000000000dd','goa','{{}}',"
-                       "'{}','{}','running',1763740000000,1763740001000);",
-                       seed_text, server::sha256_hex(seed_text)));
-  exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000dd',0,'human',0,'{}',0);",
-                       server::sha256_hex(t0)));
-  exec(db, "INSERT INTO seats VALUES('00000000000000dd',1,'computer',2,'',1);");
+  auto human_table = [&](const char* id, const char* name, const char* options) {
+    exec(db, fmt::format("INSERT INTO tables VALUES('{}','{}','{}','{}','{}','running',"
+                         "1763740000000,1763740001000);",
+                         id, name, options, seed_text, server::sha256_hex(seed_text)));
+    exec(db, fmt::format("INSERT INTO seats VALUES('{}',0,'human',0,'{}',0);", id,
+                         server::sha256_hex(t0)));
+  };
+  auto computer = [&](const char* id, int seat, int level) {
+    exec(db, fmt::format("INSERT INTO seats VALUES('{}',{},'computer',{},'',1);", id, seat, level));
+  };
+  human_table("00000000000000cc", "risk", R"({"players":3})");
+  computer("00000000000000cc", 1, 1);
+  computer("00000000000000cc", 2, 3);
+  human_table("00000000000000dd", "goa", "{}");
+  computer("00000000000000dd", 1, 2);
   sqlite3_close(db);
 }
 
