@@ -28,12 +28,12 @@ Usage (small defaults, a quick test; the docstring numbers take minutes):
     python3 mcts.py --game king-is-dead --games 4 --simulations 50     # ~10 s
     python3 mcts.py --game goa --games 2 --simulations 30              # hidden info, ~20 s
     python3 mcts.py --game risk --options '{"mode": "two-player-passive", "players": 2}' \
-        --games 2 --simulations 10 --rollout-level 1 --max-moves 20000
+        --games 2 --simulations 10 --rollout-level 4 --max-moves 20000
 
 (Times are for the AddressSanitizer build of the module; a release build is
 several times faster.) Risk runs, but is no showcase: random rollouts almost
 never finish a game of Risk, so a search learns nothing from them, and
-heuristic rollouts (--rollout-level 1) cost ~25 ms each under ASan while a
+heuristic rollouts (--rollout-level 4, Risk's heuristic) cost ~25 ms each under ASan while a
 game takes thousands of decisions with dozens of choices each. With the
 budget above (fewer simulations than choices) the search is barely better
 than random play: the measured game went 8465 actions and was lost. The
@@ -82,9 +82,10 @@ class MCTSBot:
         unfinished rollout returns 0 for every seat, which is the right
         "don't know" for games scored 1/0/-1. Risk needs a bound: random
         Risk games can take thousands of steps.
-    rollout_level: the bot level that plays the rollouts (0: random); level
-        1 is the engine's heuristic, slower per step but more informative,
-        and it ends Risk games far sooner than random play.
+    rollout_level: the bot level that plays the rollouts (0: random); the
+        game's heuristic (game_info(name)["levels"]["heuristic"]: Risk 4) is
+        slower per step but more informative, and it ends Risk games far
+        sooner than random play.
     """
 
     def __init__(self, game, simulations=100, seed=0, uct_c=1.2, rollout_length=0,

@@ -59,7 +59,8 @@ shuffle about for ever; of 52 random games over every Risk mode, 2 ended
 within 300,000 actions. (Risk and Goa have no length bound in their rules:
 max_game_length() is -1.) So for a game without a bound the random loop
 stops after --random-steps actions (default 2000) and the engine's
-heuristic player, meeple.bot(1) for every seat, finishes the game from
+heuristic player (its level: game_info(name)["levels"]["heuristic"]) for
+every seat finishes the game from
 there; random Goa games end long before that, so only Risk is handed over.
 
 Usage:
@@ -132,7 +133,7 @@ def check_end(game, state):
     return returns
 
 
-def main(names=None, games=1, seed=0, variants=False, random_steps=2000, finish_level=1,
+def main(names=None, games=1, seed=0, variants=False, random_steps=2000, finish_level=None,
          max_steps=0, verbose=False):
     rng = random.Random(seed)
     np_rng = np.random.default_rng(seed)  # pyspiel's example uses np.random
@@ -143,6 +144,10 @@ def main(names=None, games=1, seed=0, variants=False, random_steps=2000, finish_
         else:
             option_sets = [None]
         results[name] = []
+        # The heuristic finishes: a lower level of Risk is mostly random
+        # moves and may never end the game either.
+        level = finish_level if finish_level is not None else \
+            meeple.game_info(name)["levels"]["heuristic"]
         for options in option_sets:
             game = meeple.load_game(name, options)
             # A bounded game always ends under random play; an unbounded one
@@ -150,14 +155,14 @@ def main(names=None, games=1, seed=0, variants=False, random_steps=2000, finish_
             budget = random_steps if game.max_game_length() < 0 else 0
             for _ in range(games):
                 state, steps, bot_steps = play_random_game(game, rng, np_rng, budget,
-                                                             finish_level, max_steps)
+                                                             level, max_steps)
                 terminal = state.is_terminal()
                 returns = check_end(game, state) if terminal else state.returns()
                 results[name].append({"options": game.options, "returns": returns,
                                       "length": steps, "bot_steps": bot_steps,
                                       "terminal": terminal})
                 if verbose:
-                    how = (f" (random for {budget} actions, then meeple.bot({finish_level}) "
+                    how = (f" (random for {budget} actions, then meeple.bot({level}) "
                            f"for {bot_steps})" if bot_steps else "")
                     print(f"{name} {game.options}: {steps} steps{how}, "
                           f"{'returns ' + str(returns) if terminal else 'stopped unfinished'}")
@@ -173,7 +178,8 @@ def parse_args(argv=None):
     p.add_argument("--random-steps", type=int, default=2000,
                    help="random actions in a game without a length bound before "
                         "meeple.bot(--finish-level) takes over (0: random to the end)")
-    p.add_argument("--finish-level", type=int, default=1, help="the bot level that finishes")
+    p.add_argument("--finish-level", type=int, default=None,
+                   help="the bot level that finishes (default: the game's heuristic)")
     p.add_argument("--max-steps", type=int, default=0,
                    help="stop a game after this many actions (0: play to the end)")
     p.add_argument("names", nargs="*", help="games (default: every game of meeple.games())")

@@ -4,6 +4,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include "ai/bot.h"
 #include "all_games/all_games.h"
 #include "core/metadata.h"
 #include "core/rng.h"
@@ -131,11 +132,13 @@ void bind_games(py::module_& m) {
       [](const std::string& name) {
         const GameInfo* info = all_games().find(name);
         if (!info) raise(not_found("no game named '" + name + "'"));
-        return to_python(all_games().describe_with_metadata(*info));
+        json j = all_games().describe_with_metadata(*info);
+        j["levels"] = describe_levels(name);
+        return to_python(j);
       },
       py::arg("name"),
-      "A game's description: title, seats, options with defaults and allowed values, and each "
-      "listed way to play with its metadata.");
+      "A game's description: title, seats, options with defaults and allowed values, each "
+      "listed way to play with its metadata, and its computer levels (as GET /api/games).");
   m.def(
       "load_game",
       [](const std::string& name, const py::object& options, const py::kwargs& kwargs) {
