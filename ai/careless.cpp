@@ -12,4 +12,10 @@ Action CarelessBot::choose(const Decision& d) {
   return random ? pick : inner_->choose(d);
 }
 
+std::unique_ptr<Bot> make_careless(std::unique_ptr<Bot> inner, double careless, uint64_t seed,
+                                   std::string name) {
+  return std::make_unique<CarelessBot>(std::move(inner), careless, mix64(seed, 0x6361u),
+                                       std::move(name));
+}
+
 }  // namespace meeple

@@ -25,4 +25,10 @@ class CarelessBot final : public Bot {
   std::string name_;
 };
 
+// `inner` (made from `seed`) made careless, its own draws from a seed
+// derived from the same one: every careless level, and the arena's
+// careless:P agent, so that careless:P with a level's P is that level.
+std::unique_ptr<Bot> make_careless(std::unique_ptr<Bot> inner, double careless, uint64_t seed,
+                                   std::string name);
+
 }  // namespace meeple

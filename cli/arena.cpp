@@ -134,9 +134,8 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
   auto bot = make_bot(game, level, bot_seed(game_seed, seat));
   if (!bot) return bot.status();
   if (spec.careless > 0) {
-    agent.bot = std::make_unique<CarelessBot>(std::move(*bot), spec.careless / 100.0,
-                                              mix64(bot_seed(game_seed, seat), 0x6361u),
-                                              fmt::format("careless:{}", spec.careless));
+    agent.bot = make_careless(std::move(*bot), spec.careless / 100.0, bot_seed(game_seed, seat),
+                              fmt::format("careless:{}", spec.careless));
     return agent;
   }
   if (spec.seconds > 0 && !(*bot)->limit_move_seconds(spec.seconds)) {

@@ -335,8 +335,8 @@ std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed) {
   if (l.iterations == 0) {
     auto heuristic = std::make_unique<GoaBot>(seed);
     if (l.careless == 0) return heuristic;
-    return std::make_unique<CarelessBot>(
-        std::move(heuristic), l.careless, mix64(seed, 0x6361u),
+    return make_careless(
+        std::move(heuristic), l.careless, seed,
         fmt::format("goa careless heuristic level {}", std::clamp(level, 1, kTopLevel)));
   }
   IsmctsOptions o;

@@ -94,9 +94,8 @@ std::unique_ptr<Bot> make_risk_bot(const Game& game, int level, uint64_t seed) {
   const bool teams = options.is_object() && options.value("mode", "") == "teams";
   if (level > kHeuristicLevel && teams) level = kHeuristicLevel;
   if (level < kHeuristicLevel) {
-    return std::make_unique<CarelessBot>(
-        heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], mix64(seed, 0x6361u),
-        fmt::format("risk careless heuristic level {}", level));
+    return make_careless(heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], seed,
+                         fmt::format("risk careless heuristic level {}", level));
   }
   if (level == kHeuristicLevel) return heuristic_bot(seed);
   const NarrowedSearchPolicy<RiskState> search{

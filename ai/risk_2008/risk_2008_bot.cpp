@@ -47,9 +47,8 @@ std::vector<std::string> level_names() {
 std::unique_ptr<Bot> make_risk_2008_bot(const Game& game, int level, uint64_t seed) {
   level = std::clamp(level, 1, kTopLevel);
   if (level < kHeuristicLevel) {
-    return std::make_unique<CarelessBot>(
-        heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], mix64(seed, 0x6361u),
-        fmt::format("risk-2008 careless heuristic level {}", level));
+    return make_careless(heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], seed,
+                         fmt::format("risk-2008 careless heuristic level {}", level));
   }
   if (level == kHeuristicLevel) return heuristic_bot(seed);
   const NarrowedSearchPolicy<risk::Risk2008State> search{
