@@ -26,9 +26,10 @@ namespace {
 void register_all_bots() {
 #ifdef MEEPLE_HAVE_REVERSI
   // The standard levels are the ones the server played as "level 3" before
-  // Risk, Risk 2008 and Goa had five levels (docs/bots.md, "Levels"), so
-  // servers play as they did: a three-ply search, the searches over the
-  // heuristic's best choices, ISMCTS at 400 iterations.
+  // Risk, Risk 2008 and Goa had five levels and The King is Dead three
+  // (docs/bots.md, "Levels"), so servers play as they did: a three-ply
+  // search, the searches over the heuristic's best choices, ISMCTS at 400
+  // iterations (Goa) and at 200 (The King is Dead, its top).
   register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1, 3});
 #endif
 #ifdef MEEPLE_HAVE_RISK
@@ -42,7 +43,9 @@ void register_all_bots() {
                {risk2008::level_names(), risk2008::kHeuristicLevel, risk2008::kHeuristicLevel + 1});
 #endif
 #ifdef MEEPLE_HAVE_KING_IS_DEAD
-  register_bot("king-is-dead", king_is_dead::make_kid_bot, {king_is_dead::level_names(), 1, 2});
+  register_bot(
+      "king-is-dead", king_is_dead::make_kid_bot,
+      {king_is_dead::level_names(), king_is_dead::kHeuristicLevel, king_is_dead::kTopLevel});
 #endif
 #ifdef MEEPLE_HAVE_GOA
   register_bot("goa", goa::make_goa_bot,

@@ -1,5 +1,6 @@
-// A schema migration that both back ends run (schema_sqlite.cpp's 8th,
-// schema_postgres.cpp's 5th), in SQL both accept.
+// Schema migrations that both back ends run, in SQL both accept.
+//
+// kRenumberComputerLevels: schema_sqlite.cpp's 8th, schema_postgres.cpp's 5th.
 //
 // Risk, Risk 2008 and Goa gained levels below their heuristic (docs/bots.md,
 // "Levels"), which moved their old levels up: a computer seat saved before
@@ -23,6 +24,16 @@ UPDATE seats SET level = (
   FROM tables t WHERE t.id = seats.table_id)
 WHERE kind = 'computer' AND level > 0
   AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) IN ('risk', 'risk-2008', 'goa');
+)SQL";
+
+// kRenumberKingIsDeadLevels: schema_sqlite.cpp's 9th, schema_postgres.cpp's
+// 6th. The King is Dead gained a level below its heuristic (the heuristic
+// with 95 % of its moves random): 1 (the heuristic) -> 2, 2 and above (the
+// search, the top) -> 3.
+inline constexpr const char* kRenumberKingIsDeadLevels = R"SQL(
+UPDATE seats SET level = CASE level WHEN 1 THEN 2 ELSE 3 END
+WHERE kind = 'computer' AND level > 0
+  AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) = 'king-is-dead';
 )SQL";
 
 }  // namespace meeple::server

@@ -110,6 +110,7 @@ CREATE INDEX tables_live_by_created ON tables(created_at) WHERE expired_at IS NU
 ALTER TABLE tables ADD COLUMN mirrored_until TIMESTAMPTZ;
 )SQL"},
     Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
+    Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

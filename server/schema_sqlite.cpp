@@ -110,6 +110,7 @@ CREATE TABLE IF NOT EXISTS requests(
   PRIMARY KEY(table_id, seat, request_id)) WITHOUT ROWID;
 )SQL"},
     Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
+    Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

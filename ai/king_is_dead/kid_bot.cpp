@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 
+#include "ai/careless.h"
 #include "ai/ismcts.h"
 #include "games/king_is_dead/kid_state.h"
 
@@ -90,8 +91,9 @@ double evaluate(const KidState& s, int me) {
 }
 
 constexpr std::array<KidLevel, kTopLevel> kLevels = {{
-    {0},   // 1: the heuristic
-    {200}  // 2
+    {0, 0.95},  // 1
+    {0, 0},     // 2: the heuristic (kHeuristicLevel)
+    {200, 0}    // 3
 }};
 
 class KidBot final : public Bot {
@@ -144,7 +146,13 @@ class KidBot final : public Bot {
 
 std::unique_ptr<Bot> make_kid_bot(const Game& game, int level, uint64_t seed) {
   const KidLevel& l = kid_level(level);
-  if (l.iterations == 0) return std::make_unique<KidBot>(seed);
+  if (l.iterations == 0) {
+    auto heuristic = std::make_unique<KidBot>(seed);
+    if (l.careless == 0) return heuristic;
+    return make_careless(
+        std::move(heuristic), l.careless, seed,
+        fmt::format("king-is-dead careless heuristic level {}", std::clamp(level, 1, kTopLevel)));
+  }
   IsmctsOptions o;
   o.iterations = l.iterations;
   o.rollout_limit = 2000;  // random play ends a game in ~150 steps
@@ -157,7 +165,9 @@ std::vector<std::string> level_names() {
   for (const KidLevel& l : kLevels)
     names.push_back(l.iterations > 0
                         ? fmt::format("ISMCTS, {} iterations a move, random playouts", l.iterations)
-                        : "the heuristic");
+                    : l.careless > 0 ? fmt::format("the heuristic, {:.0f} % of its moves random",
+                                                   100 * l.careless)
+                                     : "the heuristic");
   return names;
 }
 

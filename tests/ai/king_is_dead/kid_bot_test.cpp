@@ -2,6 +2,8 @@
 // configuration: it must win clearly more than its share. The issue asks for
 // 500 games per configuration (MEEPLE_KID_BOT_GAMES=500); the default run is
 // smaller to keep the sanitizer build quick.
+#include "ai/king_is_dead/kid_bot.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -32,7 +34,7 @@ double win_rate(const json& options) {
     std::vector<std::unique_ptr<Bot>> bots;
     for (int p = 0; p < n; ++p) {
       const bool ours = n == 4 ? p % 2 == hero % 2 : p == hero;
-      auto b = make_bot(**game, ours ? 1 : 0, rng.next());
+      auto b = make_bot(**game, ours ? kHeuristicLevel : 0, rng.next());
       EXPECT_TRUE(b.is_ok());
       bots.push_back(std::move(*b));
     }
