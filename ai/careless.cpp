@@ -1,5 +1,7 @@
 #include "ai/careless.h"
 
+#include <fmt/format.h>
+
 namespace meeple {
 
 Action CarelessBot::choose(const Decision& d) {
@@ -16,6 +18,17 @@ std::unique_ptr<Bot> make_careless(std::unique_ptr<Bot> inner, double careless, 
                                    std::string name) {
   return std::make_unique<CarelessBot>(std::move(inner), careless, mix64(seed, 0x6361u),
                                        std::move(name));
+}
+
+std::unique_ptr<Bot> make_careless_level(std::unique_ptr<Bot> heuristic, double careless,
+                                         uint64_t seed, const std::string& game, int level) {
+  if (careless == 0) return heuristic;
+  return make_careless(std::move(heuristic), careless, seed,
+                       fmt::format("{} careless heuristic level {}", game, level));
+}
+
+std::string careless_level_name(double careless) {
+  return fmt::format("the heuristic, {:.0f} % of its moves random", 100 * careless);
 }
 
 }  // namespace meeple

@@ -31,4 +31,12 @@ class CarelessBot final : public Bot {
 std::unique_ptr<Bot> make_careless(std::unique_ptr<Bot> inner, double careless, uint64_t seed,
                                    std::string name);
 
+// A game's level `level` made of its heuristic (made from `seed`) with a
+// share `careless` of its moves random, named "GAME careless heuristic
+// level N"; the heuristic itself when `careless` is 0.
+std::unique_ptr<Bot> make_careless_level(std::unique_ptr<Bot> heuristic, double careless,
+                                         uint64_t seed, const std::string& game, int level);
+// Such a level's name in level lists: "the heuristic, P % of its moves random".
+std::string careless_level_name(double careless);
+
 }  // namespace meeple

@@ -320,9 +320,8 @@ std::vector<std::string> level_names() {
                    : fmt::format("ISMCTS, {} iterations a move ({} with 3-4 players), leaves "
                                  "valued by the heuristic",
                                  l.iterations, l.iterations_more))
-        : l.careless > 0
-            ? fmt::format("the heuristic, {:.0f} % of its moves random", 100 * l.careless)
-            : "the heuristic");
+        : l.careless > 0 ? careless_level_name(l.careless)
+                         : "the heuristic");
   return names;
 }
 
@@ -332,13 +331,9 @@ const GoaLevel& goa_level(int level) {
 
 std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed) {
   const GoaLevel& l = goa_level(level);
-  if (l.iterations == 0) {
-    auto heuristic = std::make_unique<GoaBot>(seed);
-    if (l.careless == 0) return heuristic;
-    return make_careless(
-        std::move(heuristic), l.careless, seed,
-        fmt::format("goa careless heuristic level {}", std::clamp(level, 1, kTopLevel)));
-  }
+  if (l.iterations == 0)
+    return make_careless_level(std::make_unique<GoaBot>(seed), l.careless, seed, "goa",
+                               std::clamp(level, 1, kTopLevel));
   IsmctsOptions o;
   o.iterations = game.num_seats() > 2 ? l.iterations_more : l.iterations;
   // No random playout: the heuristic values the leaf itself (random Goa

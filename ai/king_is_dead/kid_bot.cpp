@@ -146,13 +146,9 @@ class KidBot final : public Bot {
 
 std::unique_ptr<Bot> make_kid_bot(const Game& game, int level, uint64_t seed) {
   const KidLevel& l = kid_level(level);
-  if (l.iterations == 0) {
-    auto heuristic = std::make_unique<KidBot>(seed);
-    if (l.careless == 0) return heuristic;
-    return make_careless(
-        std::move(heuristic), l.careless, seed,
-        fmt::format("king-is-dead careless heuristic level {}", std::clamp(level, 1, kTopLevel)));
-  }
+  if (l.iterations == 0)
+    return make_careless_level(std::make_unique<KidBot>(seed), l.careless, seed, "king-is-dead",
+                               std::clamp(level, 1, kTopLevel));
   IsmctsOptions o;
   o.iterations = l.iterations;
   o.rollout_limit = 2000;  // random play ends a game in ~150 steps
@@ -165,8 +161,7 @@ std::vector<std::string> level_names() {
   for (const KidLevel& l : kLevels)
     names.push_back(l.iterations > 0
                         ? fmt::format("ISMCTS, {} iterations a move, random playouts", l.iterations)
-                    : l.careless > 0 ? fmt::format("the heuristic, {:.0f} % of its moves random",
-                                                   100 * l.careless)
+                    : l.careless > 0 ? careless_level_name(l.careless)
                                      : "the heuristic");
   return names;
 }

@@ -75,9 +75,8 @@ std::vector<double> leaf_values(const State& state) {
 std::vector<std::string> level_names() {
   std::vector<std::string> names;
   for (double careless : kCareless)
-    names.push_back(careless > 0
-                        ? fmt::format("the heuristic, {:.0f} % of its moves random", careless * 100)
-                        : "the heuristic (battle odds, borders, missions)");
+    names.push_back(careless > 0 ? careless_level_name(careless)
+                                 : "the heuristic (battle odds, borders, missions)");
   names.push_back(
       fmt::format("ISMCTS, {} iterations a decision over the heuristic's {} best choices, "
                   "heuristic playouts",
@@ -94,8 +93,8 @@ std::unique_ptr<Bot> make_risk_bot(const Game& game, int level, uint64_t seed) {
   const bool teams = options.is_object() && options.value("mode", "") == "teams";
   if (level > kHeuristicLevel && teams) level = kHeuristicLevel;
   if (level < kHeuristicLevel) {
-    return make_careless(heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], seed,
-                         fmt::format("risk careless heuristic level {}", level));
+    return make_careless_level(heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], seed,
+                               "risk", level);
   }
   if (level == kHeuristicLevel) return heuristic_bot(seed);
   const NarrowedSearchPolicy<RiskState> search{

@@ -34,9 +34,8 @@ constexpr NarrowedSearchLevel kSearch[] = {{.iterations = 100, .width = 4, .roll
 std::vector<std::string> level_names() {
   std::vector<std::string> names;
   for (double careless : kCareless)
-    names.push_back(careless > 0
-                        ? fmt::format("the heuristic, {:.0f} % of its moves random", careless * 100)
-                        : "the heuristic (battle odds, borders, capital, objectives)");
+    names.push_back(careless > 0 ? careless_level_name(careless)
+                                 : "the heuristic (battle odds, borders, capital, objectives)");
   for (const NarrowedSearchLevel& k : kSearch)
     names.push_back(fmt::format(
         "ISMCTS, {} iterations a decision over the heuristic's {} best choices, heuristic playouts",
@@ -47,8 +46,8 @@ std::vector<std::string> level_names() {
 std::unique_ptr<Bot> make_risk_2008_bot(const Game& game, int level, uint64_t seed) {
   level = std::clamp(level, 1, kTopLevel);
   if (level < kHeuristicLevel) {
-    return make_careless(heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], seed,
-                         fmt::format("risk-2008 careless heuristic level {}", level));
+    return make_careless_level(heuristic_bot(seed), kCareless[static_cast<size_t>(level - 1)], seed,
+                               "risk-2008", level);
   }
   if (level == kHeuristicLevel) return heuristic_bot(seed);
   const NarrowedSearchPolicy<risk::Risk2008State> search{
