@@ -24,8 +24,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kAgentForms =
     "expected random, heuristic, level:N or N (0..10), level:N@SECONDS, ismcts:N (iterations), "
-    "careless:P (the heuristic, P % of its moves random), or cmd:COMMAND, "
-    "optionally as LABEL=SPEC";
+    "careless:P (the heuristic, P % of its moves random), careless:P:SPEC (SPEC one of the "
+    "built-in forms above, P % of its moves random), or cmd:COMMAND, optionally as LABEL=SPEC";
 
 bool valid_label(const std::string& s) {
   if (s.empty() || s.size() > 40) return false;
@@ -68,8 +68,15 @@ Result<double> parse_seconds(const std::string& text, const std::string& whole) 
 // "level3", "level7@0.25", "random", "heuristic", or for a program the name of its script
 // ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
 std::string default_label(const AgentSpec& a) {
+  if (a.careless > 0) {
+    const std::string c = "careless" + std::to_string(a.careless);
+    if (a.heuristic) return c;  // careless:P
+    AgentSpec inner = a;
+    inner.careless = 0;
+    inner.spec = a.spec.substr(a.spec.find(':', 9) + 1);
+    return c + "-" + default_label(inner);
+  }
   if (a.ismcts > 0) return "ismcts" + std::to_string(a.ismcts);
-  if (a.careless > 0) return "careless" + std::to_string(a.careless);
   if (a.command.empty()) {
     if (a.spec == "random" || a.spec == "heuristic") return a.spec;
     std::string label = "level" + std::to_string(a.level);
@@ -123,17 +130,20 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
     agent.bot = std::move(external);
     return agent;
   }
+  const int level = spec.heuristic ? heuristic_level(game.info().name) : spec.level;
+  Result<std::unique_ptr<Bot>> bot = std::unique_ptr<Bot>();
   if (spec.ismcts > 0) {
     IsmctsOptions options;
     options.iterations = spec.ismcts;
-    agent.bot = std::make_unique<IsmctsBot>(game, options, bot_seed(game_seed, seat));
-    return agent;
+    bot =
+        std::unique_ptr<Bot>(std::make_unique<IsmctsBot>(game, options, bot_seed(game_seed, seat)));
+  } else {
+    bot = make_bot(game, level, bot_seed(game_seed, seat));
+    if (!bot) return bot.status();
   }
-  const int level =
-      spec.heuristic || spec.careless > 0 ? heuristic_level(game.info().name) : spec.level;
-  auto bot = make_bot(game, level, bot_seed(game_seed, seat));
-  if (!bot) return bot.status();
   if (spec.careless > 0) {
+    // The same seed as a level made careless (ai/careless.h), so that
+    // careless:P:level:N with a level's P is that level.
     agent.bot = make_careless(std::move(*bot), spec.careless / 100.0, bot_seed(game_seed, seat),
                               fmt::format("careless:{}", spec.careless));
     return agent;
@@ -187,12 +197,30 @@ Result<AgentSpec> parse_agent(const std::string& text) {
     }
     a.ismcts = std::stoi(n);
   } else if (s.rfind("careless:", 0) == 0) {
-    // Between the heuristic and random play: where a game's levels are
-    // calibrated (docs/bots.md).
-    const std::string p = s.substr(9);
+    // Between a player and random play: where a game's levels are
+    // calibrated (docs/bots.md). careless:P is the heuristic; careless:P:SPEC
+    // any other built-in player.
+    const size_t colon2 = s.find(':', 9);
+    const std::string p = s.substr(9, colon2 == std::string::npos ? std::string::npos : colon2 - 9);
     if (p.empty() || p.size() > 3 || p.find_first_not_of("0123456789") != std::string::npos ||
         std::stoi(p) < 1 || std::stoi(p) > 100) {
       return invalid_argument("agent \"" + text + "\": careless:P needs a percentage 1..100");
+    }
+    if (colon2 == std::string::npos) {
+      a.heuristic = true;
+    } else {
+      const std::string inner_text = s.substr(colon2 + 1);
+      auto inner = parse_agent(inner_text);
+      if (!inner) return invalid_argument("agent \"" + text + "\": " + inner.status().message());
+      if (!inner->command.empty() || inner->careless > 0 || inner->seconds > 0 ||
+          inner_text.find('=') != std::string::npos) {
+        return invalid_argument("agent \"" + text +
+                                "\": careless:P:SPEC needs a built-in SPEC: random, heuristic, "
+                                "level:N, N or ismcts:N");
+      }
+      a.level = inner->level;
+      a.heuristic = inner->heuristic;
+      a.ismcts = inner->ismcts;
     }
     a.careless = std::stoi(p);
   } else if (s.rfind("cmd:", 0) == 0) {

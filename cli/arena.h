@@ -9,7 +9,9 @@
 //
 // Agents (parse_agent): "random", "heuristic" (the game's heuristic level),
 // "level:N" or "N" (make_bot at level N), "ismcts:N" (ai/ismcts.h with N
-// iterations a move, random playouts), "cmd:COMMAND" (an external
+// iterations a move, random playouts), "careless:P" (the heuristic with P %
+// of its moves random) or "careless:P:SPEC" (any of the forms before made
+// careless the same way), "cmd:COMMAND" (an external
 // program, cli/external_bot.h), each optionally labelled "NAME=SPEC".
 // Entries with the same label are one agent in the results (e.g. one
 // searcher against three copies of the heuristic).
@@ -44,7 +46,7 @@ struct AgentSpec {
   double seconds = 0;      // level:N@S: at most S seconds a move (time-limited levels), or 0
   bool heuristic = false;  // the game's heuristic level (known once the game is)
   int ismcts = 0;          // ISMCTS iterations (ai/ismcts.h), or 0
-  int careless = 0;        // careless:P: the heuristic with P % of its moves random, or 0
+  int careless = 0;        // careless:P[:SPEC]: P % of the moves random, or 0
   std::string command;     // an external program, or ""
 };
 

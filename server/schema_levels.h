@@ -36,4 +36,14 @@ WHERE kind = 'computer' AND level > 0
   AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) = 'king-is-dead';
 )SQL";
 
+// kRenumberKingIsDeadSearch: schema_sqlite.cpp's 10th, schema_postgres.cpp's
+// 7th. The King is Dead gained two levels between its heuristic and its
+// search (the search with some of its moves random), which moved the search
+// from 3 to 5: 3 and above -> 5; 1 and 2 stay.
+inline constexpr const char* kRenumberKingIsDeadSearch = R"SQL(
+UPDATE seats SET level = 5
+WHERE kind = 'computer' AND level > 2
+  AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) = 'king-is-dead';
+)SQL";
+
 }  // namespace meeple::server

@@ -111,6 +111,7 @@ CREATE TABLE IF NOT EXISTS requests(
 )SQL"},
     Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
     Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
+    Migration{"computer levels renumbered (The King is Dead's search)", kRenumberKingIsDeadSearch},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

@@ -43,13 +43,13 @@
 
 namespace meeple::king_is_dead {
 
-inline constexpr int kTopLevel = 3;
+inline constexpr int kTopLevel = 5;
 // The plain heuristic's level (`heuristic` in the arena).
 inline constexpr int kHeuristicLevel = 2;
 
 struct KidLevel {
   int iterations;   // ISMCTS iterations a move; 0: the heuristic
-  double careless;  // the heuristic's share of random moves (iterations 0)
+  double careless;  // its share of random moves (ai/careless.h)
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).

@@ -16,7 +16,7 @@ namespace {
 
 TEST(Levels, EveryGameNamesItsLevels) {
   const std::map<std::string, int> top = {
-      {"reversi", 10}, {"risk", 5}, {"risk-2008", 5}, {"king-is-dead", 3}, {"goa", 5}};
+      {"reversi", 10}, {"risk", 5}, {"risk-2008", 5}, {"king-is-dead", 5}, {"goa", 5}};
   for (const auto& [name, t] : top) {
     const auto names = level_names(name);
     ASSERT_EQ(static_cast<int>(names.size()), t + 1) << name;
@@ -35,7 +35,7 @@ TEST(Levels, EveryGameNamesItsLevels) {
       {"reversi", {1, 3}},
       {"risk", {4, 5}},
       {"risk-2008", {3, 4}},
-      {"king-is-dead", {2, 3}},
+      {"king-is-dead", {2, 5}},
       {"goa", {3, 4}}};
   for (const auto& [name, hs] : heuristic_and_standard) {
     EXPECT_EQ(heuristic_level(name), hs.first) << name;
@@ -68,7 +68,7 @@ void play_level(const std::string& name, const json& options, int level, int dec
 }
 
 TEST(Levels, EveryLevelPlaysLegallyAndRepeatsItself) {
-  for (int level = 1; level <= 3; ++level)
+  for (int level = 1; level <= 5; ++level)
     play_level("king-is-dead", {{"players", 3}, {"advanced", true}}, level, 10);
   for (int level = 1; level <= 5; ++level) play_level("goa", {{"players", 2}}, level, 4);
   // The careless levels and the heuristic through the claims and beyond;

@@ -76,6 +76,17 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("careless:35").careless, 35);
   EXPECT_EQ(agent("careless:35").label, "careless35");
   EXPECT_EQ(agent("careless:100").careless, 100);
+  EXPECT_TRUE(agent("careless:35").heuristic);
+  // Any other built-in player made careless.
+  EXPECT_EQ(agent("careless:30:level:5").careless, 30);
+  EXPECT_EQ(agent("careless:30:level:5").level, 5);
+  EXPECT_FALSE(agent("careless:30:level:5").heuristic);
+  EXPECT_EQ(agent("careless:30:level:5").label, "careless30-level5");
+  EXPECT_EQ(agent("careless:30:5").level, 5);
+  EXPECT_EQ(agent("careless:10:ismcts:200").ismcts, 200);
+  EXPECT_EQ(agent("careless:10:ismcts:200").label, "careless10-ismcts200");
+  EXPECT_EQ(agent("c=careless:10:ismcts:200").label, "c");
+  EXPECT_EQ(agent("careless:10:heuristic").label, "careless10");
   EXPECT_EQ(agent("level:7@0.25").level, 7);
   EXPECT_EQ(agent("level:7@0.25").seconds, 0.25);
   EXPECT_EQ(agent("level:7@0.25").label, "level7@0.25");
@@ -102,6 +113,14 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
                           "careless:-5",
                           "careless:0.5",
                           "careless:1000",
+                          "careless:30:",
+                          "careless:30:x",
+                          "careless:30:level:11",
+                          "careless:30:careless:5",
+                          "careless:30:cmd:./bot",
+                          "careless:30:level:7@0.5",
+                          "careless:30:a=level:3",
+                          "careless::level:3",
                           "level:7@",
                           "level:7@x",
                           "level:7@0",
@@ -250,6 +269,27 @@ TEST(ArenaRun, EveryGamesBotsPlayLegally) {
       EXPECT_GT(r.moves, 0);
     }
   }
+}
+
+// careless:P:SPEC draws from the seeds a careless level draws from, so a
+// level that is a search made careless (The King is Dead's 3 and 4) plays
+// exactly as the arena form that names it (docs/arena.md), and careless:P
+// as the heuristic level made careless (its level 1).
+TEST(ArenaRun, ACarelessFormPlaysAsTheLevelItNames) {
+  const json two = {{"players", 2}};
+  const auto levels = run(config("king-is-dead", two, {"level:4", "level:1"}, 2));
+  const auto forms = run(config("king-is-dead", two, {"careless:25:level:5", "careless:95"}, 2));
+  ASSERT_EQ(levels.size(), 2u);
+  ASSERT_EQ(forms.size(), levels.size());
+  for (size_t i = 0; i < levels.size(); ++i) {
+    EXPECT_EQ(forms[i].hash, levels[i].hash) << "game " << i;
+    EXPECT_EQ(forms[i].moves, levels[i].moves) << "game " << i;
+    EXPECT_EQ(forms[i].returns, levels[i].returns) << "game " << i;
+  }
+  // And the careless form is not simply its inner player.
+  const auto inner = run(config("king-is-dead", two, {"level:5", "level:1"}, 2));
+  ASSERT_EQ(inner.size(), 2u);
+  EXPECT_TRUE(inner[0].hash != levels[0].hash || inner[1].hash != levels[1].hash);
 }
 
 TEST(ArenaRun, AReversiLevelPlaysWithAGivenTimeAMove) {

@@ -95,7 +95,7 @@ void write_old_database(const std::string& path, const std::string& t0, const st
   exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000bb',1,'human',0,'{}',0);",
                        server::sha256_hex(t1)));
   // Computer seats of games whose levels were later renumbered (schema
-  // migrations 8 and 9), before anyone moved: a human against Risk's old
+  // migrations 8, 9 and 10), before anyone moved: a human against Risk's old
   // levels 1 and 3, against Goa's old level 2, and against The King is
   // Dead's old levels 1 and 2.
   auto human_table = [&](const char* id, const char* name, const char* options) {
@@ -166,7 +166,7 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   // Computer seats keep the player they had under the new level numbers
   // (Risk: the careless heuristic 1 -> 2, the search 3 -> 5; Goa: the
   // heuristic 2 -> 3; The King is Dead: the heuristic 1 -> 2, the search
-  // 2 -> 3); Reversi's are unchanged.
+  // 2 -> 3 -> 5); Reversi's are unchanged.
   auto risk = get(port_, "/api/tables/00000000000000cc", t0);
   ASSERT_EQ(risk.status, 200) << risk.body;
   EXPECT_EQ(risk.j["table"]["seats"][1]["level"], 2);
@@ -177,7 +177,7 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   auto kid = get(port_, "/api/tables/00000000000000ee", t0);
   ASSERT_EQ(kid.status, 200) << kid.body;
   EXPECT_EQ(kid.j["table"]["seats"][1]["level"], 2);
-  EXPECT_EQ(kid.j["table"]["seats"][2]["level"], 3);
+  EXPECT_EQ(kid.j["table"]["seats"][2]["level"], 5);
   EXPECT_EQ(get(port_, b, t1).j["table"]["seats"][0]["level"], 2);
 
   // And everything survives another start on the migrated file.
