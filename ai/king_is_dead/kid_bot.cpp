@@ -91,11 +91,11 @@ double evaluate(const KidState& s, int me) {
 }
 
 constexpr std::array<KidLevel, kTopLevel> kLevels = {{
-    {0, 0.95},    // 1
-    {0, 0},       // 2: the heuristic (kHeuristicLevel)
-    {200, 0.50},  // 3
-    {200, 0.25},  // 4
-    {200, 0}      // 5
+    {0, 0.95, 0.95},    // 1
+    {0, 0, 0},          // 2: the heuristic (kHeuristicLevel)
+    {200, 0.50, 0.70},  // 3
+    {200, 0.25, 0.45},  // 4
+    {200, 0, 0}         // 5
 }};
 
 class KidBot final : public Bot {
@@ -149,16 +149,18 @@ class KidBot final : public Bot {
 std::unique_ptr<Bot> make_kid_bot(const Game& game, int level, uint64_t seed) {
   const KidLevel& l = kid_level(level);
   const int n = std::clamp(level, 1, kTopLevel);
+  const double careless =
+      game.options().value("advanced", false) ? l.careless_advanced : l.careless;
   if (l.iterations == 0)
-    return make_careless_level(std::make_unique<KidBot>(seed), l.careless, seed, "king-is-dead", n);
+    return make_careless_level(std::make_unique<KidBot>(seed), careless, seed, "king-is-dead", n);
   IsmctsOptions o;
   o.iterations = l.iterations;
   o.rollout_limit = 2000;  // random play ends a game in ~150 steps
   o.name = fmt::format("king-is-dead ismcts:{}", l.iterations);
   auto search = std::make_unique<IsmctsBot>(game, std::move(o), seed);
-  if (l.careless == 0) return search;
+  if (careless == 0) return search;
   // The same seeds as the arena's careless:P:level:5.
-  return make_careless(std::move(search), l.careless, seed,
+  return make_careless(std::move(search), careless, seed,
                        fmt::format("king-is-dead careless ismcts:{} level {}", l.iterations, n));
 }
 
@@ -170,7 +172,9 @@ std::vector<std::string> level_names() {
       continue;
     }
     std::string name = fmt::format("ISMCTS, {} iterations a move, random playouts", l.iterations);
-    if (l.careless > 0) name += fmt::format(", {:.0f} % of its moves random", 100 * l.careless);
+    if (l.careless > 0)
+      name += fmt::format(", {:.0f} % of its moves random ({:.0f} % in the advanced game)",
+                          100 * l.careless, 100 * l.careless_advanced);
     names.push_back(std::move(name));
   }
   return names;

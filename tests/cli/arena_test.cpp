@@ -286,6 +286,13 @@ TEST(ArenaRun, ACarelessFormPlaysAsTheLevelItNames) {
     EXPECT_EQ(forms[i].moves, levels[i].moves) << "game " << i;
     EXPECT_EQ(forms[i].returns, levels[i].returns) << "game " << i;
   }
+  // In the advanced game the levels' shares are others (kid_bot.h).
+  const json advanced = {{"players", 2}, {"advanced", true}};
+  const auto level3 = run(config("king-is-dead", advanced, {"level:3", "random"}, 2));
+  const auto form3 = run(config("king-is-dead", advanced, {"careless:70:level:5", "random"}, 2));
+  ASSERT_EQ(level3.size(), 2u);
+  ASSERT_EQ(form3.size(), 2u);
+  for (size_t i = 0; i < level3.size(); ++i) EXPECT_EQ(form3[i].hash, level3[i].hash) << i;
   // And the careless form is not simply its inner player.
   const auto inner = run(config("king-is-dead", two, {"level:5", "level:1"}, 2));
   ASSERT_EQ(inner.size(), 2u);
