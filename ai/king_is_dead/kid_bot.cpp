@@ -91,11 +91,12 @@ double evaluate(const KidState& s, int me) {
 }
 
 constexpr std::array<KidLevel, kTopLevel> kLevels = {{
-    {0, 0.95, 0.95},    // 1
-    {0, 0, 0},          // 2: the heuristic (kHeuristicLevel)
-    {200, 0.50, 0.70},  // 3
-    {200, 0.25, 0.45},  // 4
-    {200, 0, 0}         // 5
+    // iterations, basic, advanced, team, team advanced
+    {0, 0.95, 0.95, 0.95, 0.95},    // 1
+    {0, 0, 0, 0, 0},                // 2: the heuristic (kHeuristicLevel)
+    {200, 0.50, 0.70, 0.33, 0.16},  // 3
+    {200, 0.25, 0.45, 0.17, 0.08},  // 4
+    {200, 0, 0, 0, 0}               // 5
 }};
 
 class KidBot final : public Bot {
@@ -149,8 +150,7 @@ class KidBot final : public Bot {
 std::unique_ptr<Bot> make_kid_bot(const Game& game, int level, uint64_t seed) {
   const KidLevel& l = kid_level(level);
   const int n = std::clamp(level, 1, kTopLevel);
-  const double careless =
-      game.options().value("advanced", false) ? l.careless_advanced : l.careless;
+  const double careless = careless_share(l, game.options());
   if (l.iterations == 0)
     return make_careless_level(std::make_unique<KidBot>(seed), careless, seed, "king-is-dead", n);
   IsmctsOptions o;
@@ -168,16 +168,25 @@ std::vector<std::string> level_names() {
   std::vector<std::string> names;
   for (const KidLevel& l : kLevels) {
     if (l.iterations == 0) {
-      names.push_back(l.careless > 0 ? careless_level_name(l.careless) : "the heuristic");
+      names.push_back(l.basic > 0 ? careless_level_name(l.basic) : "the heuristic");
       continue;
     }
     std::string name = fmt::format("ISMCTS, {} iterations a move, random playouts", l.iterations);
-    if (l.careless > 0)
-      name += fmt::format(", {:.0f} % of its moves random ({:.0f} % in the advanced game)",
-                          100 * l.careless, 100 * l.careless_advanced);
+    if (l.basic > 0)
+      name += fmt::format(
+          ", {:.0f} % of its moves random (advanced game {:.0f} %; team game {:.0f} %, "
+          "advanced {:.0f} %)",
+          100 * l.basic, 100 * l.advanced, 100 * l.team, 100 * l.team_advanced);
     names.push_back(std::move(name));
   }
   return names;
+}
+
+double careless_share(const KidLevel& level, const json& options) {
+  const bool advanced = options.value("advanced", false);
+  if (options.value("teams", false) || options.value("players", 2) == 4)
+    return advanced ? level.team_advanced : level.team;
+  return advanced ? level.advanced : level.basic;
 }
 
 const KidLevel& kid_level(int level) {

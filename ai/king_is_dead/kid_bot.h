@@ -15,9 +15,9 @@
 //     1    the heuristic, 95 % of its moves random           < 1 ms
 //     2    the heuristic (the seed draws the determinization and ties)
 //     3    level 5 with 50 % of its moves random             ~8 ms
-//          (70 % in the advanced game)
+//          (advanced game 70 %; team game 33 %, advanced 16 %)
 //     4    level 5 with 25 % of its moves random             ~11 ms
-//          (45 % in the advanced game)
+//          (advanced game 45 %; team game 17 %, advanced 8 %)
 //     5    ISMCTS (ai/ismcts.h), 200 iterations, random     ~15 ms
 //          playouts
 //
@@ -37,8 +37,10 @@
 // players: the search beat itself with 35 % of its moves random 66.5 %,
 // 35 % beat 62 % 71 %, 62 % beat 80 % 65.5 %). But measured step by step
 // the search is only about 310 Elo above the heuristic (though it beats
-// the heuristic itself 96 %), so three steps of about 65 % are all there
-// is room for. Nothing made the search clearly stronger: neither other
+// the heuristic itself 96 %), so three steps of about 64 % are all there
+// is room for (about 250 in the advanced game and less in the team game,
+// where a partner's random move loses for both: hence the shares by way
+// to play). Nothing made the search clearly stronger: neither other
 // exploration constants (100 iterations at c = 0.25 or 1.5 against 30 at
 // 0.7: 55.5 %, 53.5 %), the heuristic's evaluation at the leaves (17-26 %
 // against random playouts), playouts guided by it (49 % with half the
@@ -60,13 +62,17 @@ inline constexpr int kTopLevel = 5;
 inline constexpr int kHeuristicLevel = 2;
 
 struct KidLevel {
-  int iterations;            // ISMCTS iterations a move; 0: the heuristic
-  double careless;           // its share of random moves (ai/careless.h)
-  double careless_advanced;  // the same in the advanced game (Cunning cards)
+  int iterations;  // ISMCTS iterations a move; 0: the heuristic
+  // Its share of random moves (ai/careless.h) in the basic and the advanced
+  // game of two or three players, and in the basic and the advanced team
+  // game: random moves cost more in some than in others (docs/bots.md).
+  double basic, advanced, team, team_advanced;
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).
 const KidLevel& kid_level(int level);
+// Its share of random moves in a game with these options.
+double careless_share(const KidLevel& level, const json& options);
 // What each level plays, levels 1..kTopLevel.
 std::vector<std::string> level_names();
 

@@ -52,6 +52,29 @@ double win_rate(const json& options) {
   return wins / games();
 }
 
+// Levels 3 and 4 are the search with a share of random moves that depends
+// on the way to play; every way has five levels, each making fewer random
+// moves than the one below, the heuristic at 2 and the plain search at 5.
+TEST(KidLevels, ShareOfRandomMovesFollowsTheWayToPlay) {
+  const json basic = {{"players", 2}}, advanced = {{"players", 3}, {"advanced", true}},
+             team = {{"players", 4}, {"teams", true}},
+             team_advanced = {{"players", 4}, {"teams", true}, {"advanced", true}};
+  const KidLevel& l3 = kid_level(3);
+  EXPECT_EQ(careless_share(l3, basic), l3.basic);
+  EXPECT_EQ(careless_share(l3, advanced), l3.advanced);
+  EXPECT_EQ(careless_share(l3, team), l3.team);
+  EXPECT_EQ(careless_share(l3, team_advanced), l3.team_advanced);
+  EXPECT_EQ(kid_level(kHeuristicLevel).iterations, 0);
+  for (const json& o : {basic, advanced, team, team_advanced}) {
+    EXPECT_EQ(careless_share(kid_level(kHeuristicLevel), o), 0) << o;
+    EXPECT_EQ(careless_share(kid_level(kTopLevel), o), 0) << o;
+    EXPECT_GT(careless_share(kid_level(3), o), careless_share(kid_level(4), o)) << o;
+    EXPECT_GT(careless_share(kid_level(4), o), 0) << o;
+  }
+  EXPECT_EQ(&kid_level(9), &kid_level(kTopLevel));
+  EXPECT_EQ(level_names().size(), static_cast<size_t>(kTopLevel));
+}
+
 TEST(KidBot, BeatsRandomInEveryConfiguration) {
   for (const json& options :
        {json{{"players", 2}}, json{{"players", 3}}, json{{"players", 4}, {"teams", true}},

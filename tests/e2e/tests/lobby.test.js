@@ -82,7 +82,7 @@ test('the seat chooser names each game\'s computer levels', async () => {
   assert.equal(names.length, 6);
   assert.match(names[1], /^Computer, level 1: the heuristic, 95 % of its moves random$/);
   assert.match(names[2], /^Computer, level 2: the heuristic$/);
-  assert.match(names[3], /^Computer, level 3: ISMCTS, 200 iterations a move, random playouts, \d+ % of its moves random \(\d+ % in the advanced game\)$/);
+  assert.match(names[3], /^Computer, level 3: ISMCTS, 200 iterations a move, random playouts, \d+ % of its moves random \(advanced game \d+ %; team game \d+ %, advanced \d+ %\)$/);
   assert.match(names[5], /^Computer, level 5: ISMCTS, 200 iterations a move, random playouts$/);
   assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:5');
   // Risk has five, the top searching; the default seat is its top.
