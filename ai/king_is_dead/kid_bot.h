@@ -38,9 +38,11 @@
 // 35 % beat 62 % 71 %, 62 % beat 80 % 65.5 %). But measured step by step
 // the search is only about 310 Elo above the heuristic (though it beats
 // the heuristic itself 96 %), so three steps of about 64 % are all there
-// is room for (about 250 in the advanced game and less in the team game,
-// where a partner's random move loses for both: hence the shares by way
-// to play). Nothing made the search clearly stronger: neither other
+// is room for (about 250 in the advanced game). The shares differ by way
+// to play because random moves cost more in some: in the team game, where
+// a partner's random move loses for both, half its moves random made the
+// search no better than two heuristics (48 %). Nothing made the search
+// clearly stronger: neither other
 // exploration constants (100 iterations at c = 0.25 or 1.5 against 30 at
 // 0.7: 55.5 %, 53.5 %), the heuristic's evaluation at the leaves (17-26 %
 // against random playouts), playouts guided by it (49 % with half the
