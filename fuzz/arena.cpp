@@ -42,10 +42,13 @@ void check_agent(const std::string& text) {
     (void)a.status().message().size();  // printed to the user
     return;
   }
+  // One player; careless (careless:P[:SPEC]) only makes a built-in one
+  // careless.
   const int kinds = (a->level >= 0 && !a->heuristic ? 1 : 0) + (a->heuristic ? 1 : 0) +
-                    (a->ismcts > 0 ? 1 : 0) + (a->careless > 0 ? 1 : 0) +
-                    (!a->command.empty() ? 1 : 0);
+                    (a->ismcts > 0 ? 1 : 0) + (!a->command.empty() ? 1 : 0);
   FUZZ_CHECK(kinds == 1, "agent \"%s\" is %d kinds of agent", text.c_str(), kinds);
+  FUZZ_CHECK(a->careless == 0 || a->command.empty(), "agent \"%s\" is a careless program",
+             text.c_str());
   FUZZ_CHECK(a->level <= 10 && a->careless <= 100 && a->seconds >= 0 && a->seconds <= 600,
              "agent \"%s\" is out of range", text.c_str());
   FUZZ_CHECK(!a->label.empty() && a->label.size() <= 40, "agent \"%s\" has a bad label",
