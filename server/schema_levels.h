@@ -46,4 +46,17 @@ WHERE kind = 'computer' AND level > 2
   AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) = 'king-is-dead';
 )SQL";
 
+// kRenumberRiskTeamLevels: schema_sqlite.cpp's 11th, schema_postgres.cpp's
+// 8th. Risk's team game played the heuristic at levels 4 and 5 (its search
+// plays the team game no better); now 5 is the heuristic and 4 the
+// heuristic with 15 % of its moves random, so a team-game seat at 4 moves
+// to 5 and keeps its player. Options are stored as compact JSON
+// (json::dump), so the mode reads "mode":"teams".
+inline constexpr const char* kRenumberRiskTeamLevels = R"SQL(
+UPDATE seats SET level = 5
+WHERE kind = 'computer' AND level = 4
+  AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) = 'risk'
+  AND (SELECT t.options FROM tables t WHERE t.id = seats.table_id) LIKE '%"mode":"teams"%';
+)SQL";
+
 }  // namespace meeple::server

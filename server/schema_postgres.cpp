@@ -112,6 +112,7 @@ ALTER TABLE tables ADD COLUMN mirrored_until TIMESTAMPTZ;
     Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
     Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
     Migration{"computer levels renumbered (The King is Dead's search)", kRenumberKingIsDeadSearch},
+    Migration{"computer levels renumbered (Risk's team game)", kRenumberRiskTeamLevels},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

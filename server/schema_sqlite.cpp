@@ -112,6 +112,7 @@ CREATE TABLE IF NOT EXISTS requests(
     Migration{"computer levels renumbered (Risk, Risk 2008, Goa)", kRenumberComputerLevels},
     Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
     Migration{"computer levels renumbered (The King is Dead's search)", kRenumberKingIsDeadSearch},
+    Migration{"computer levels renumbered (Risk's team game)", kRenumberRiskTeamLevels},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

@@ -8,6 +8,9 @@
 // half and leaves valued by leaf_values. A bigger budget did not play
 // better (400 iterations against 100: 49 %), so the ladder was filled from
 // below, where a share of random moves weakens the heuristic evenly.
+// The team game: the search plays it no better than the heuristic, so 5 is
+// the heuristic there and 4 the heuristic with 15 % of its moves random
+// (1-3 as above).
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
@@ -21,13 +24,19 @@
 namespace meeple::risk {
 
 inline constexpr int kTopLevel = 5;
-// The plain heuristic's level (`heuristic` in the arena and the lobby).
+// The plain heuristic's level (`heuristic` in the arena and the lobby),
+// but for the team game's (heuristic_level).
 inline constexpr int kHeuristicLevel = 4;
 // The leaf value's scale in strength units (a territory; two armies; half
 // a continent's bonus): a lead of kLeafScale + kLeafRelativeScale × the
 // mean strength of the two is worth a 73 % chance to win.
 inline constexpr double kLeafScale = 4.0;
 inline constexpr double kLeafRelativeScale = 0.15;
+
+// The plain heuristic's level in a game with these options: the team
+// game's is its top level, kTopLevel (make_risk_bot), the others'
+// kHeuristicLevel.
+int heuristic_level(const json& options);
 
 // What each level plays, levels 1..kTopLevel.
 std::vector<std::string> level_names();

@@ -125,17 +125,21 @@ TEST(RiskSearch, TeamMatesShareTheirTeamsLeafValue) {
   EXPECT_NEAR(w[kBlue], v[kBlue], 1e-12);
 }
 
-// The team game's top levels are the heuristic (docs/bots.md: the search
-// plays it no better): the same moves as the heuristic's level for the
-// same seed.
-TEST(RiskSearch, TheTeamGamesTopLevelsPlayTheHeuristic) {
+// The team game's top level is the heuristic (docs/bots.md: the search
+// plays it no better): the same moves as the heuristic of the other ways to
+// play for the same seed; level 4 below it makes some moves at random.
+TEST(RiskSearch, TheTeamGamesTopLevelPlaysTheHeuristic) {
   auto game = make("teams", 4);
+  auto other = make("domination", 4);
+  EXPECT_EQ(heuristic_level(game->options()), kTopLevel);
+  EXPECT_EQ(heuristic_level(other->options()), kHeuristicLevel);
   auto s = board(*game, kRed);
   for (Territory t = 0; t < 10; ++t) s->set_territory(t, kBlue, 3);
   s->begin_turn_for_test(kRed);
   auto top = make_risk_bot(*game, kTopLevel, 9);
-  auto heuristic = make_risk_bot(*game, kHeuristicLevel, 9);
+  auto heuristic = make_risk_bot(*other, kHeuristicLevel, 9);
   EXPECT_EQ(top->name(), heuristic->name());
+  EXPECT_EQ(make_risk_bot(*game, kTopLevel - 1, 9)->name(), "risk careless heuristic level 4");
   for (int i = 0; i < 5; ++i) {
     const Action a = top->choose(Decision(*game, *s));
     EXPECT_EQ(a, heuristic->choose(Decision(*game, *s)));
