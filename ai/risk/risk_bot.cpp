@@ -28,6 +28,10 @@ std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
 // and about twice its seat share with three (docs/bots.md).
 constexpr std::array<double, kHeuristicLevel> kCareless = {0.85, 0.6, 0.35, 0};
 
+bool team_game(const json& options) {
+  return options.is_object() && options.value("mode", "") == "teams";
+}
+
 // The team game's levels 1..kTopLevel: the search plays it no better than
 // the heuristic (docs/bots.md), so the heuristic is its top level and
 // level 4 the heuristic with a few random moves. A partner's random move
@@ -78,14 +82,6 @@ std::vector<double> leaf_values(const State& state) {
   }
   return value;
 }
-
-namespace {
-
-bool team_game(const json& options) {
-  return options.is_object() && options.value("mode", "") == "teams";
-}
-
-}  // namespace
 
 int heuristic_level(const json& options) {
   return team_game(options) ? kTopLevel : kHeuristicLevel;
