@@ -94,8 +94,8 @@ constexpr std::array<KidLevel, kTopLevel> kLevels = {{
     // iterations, basic, advanced, team, team advanced
     {0, 0.95, 0.95, 0.95, 0.95},    // 1
     {0, 0, 0, 0, 0},                // 2: the heuristic (kHeuristicLevel)
-    {200, 0.50, 0.70, 0.33, 0.16},  // 3
-    {200, 0.25, 0.45, 0.17, 0.08},  // 4
+    {200, 0.50, 0.70, 0.40, 0.16},  // 3
+    {200, 0.25, 0.45, 0.25, 0.08},  // 4
     {200, 0, 0, 0, 0}               // 5
 }};
 

@@ -15,9 +15,9 @@
 //     1    the heuristic, 95 % of its moves random           < 1 ms
 //     2    the heuristic (the seed draws the determinization and ties)
 //     3    level 5 with 50 % of its moves random             ~8 ms
-//          (advanced game 70 %; team game 33 %, advanced 16 %)
+//          (advanced game 70 %; team game 40 %, advanced 16 %)
 //     4    level 5 with 25 % of its moves random             ~11 ms
-//          (advanced game 45 %; team game 17 %, advanced 8 %)
+//          (advanced game 45 %; team game 25 %, advanced 8 %)
 //     5    ISMCTS (ai/ismcts.h), 200 iterations, random     ~15 ms
 //          playouts
 //
