@@ -87,11 +87,23 @@ test('lobby → The King is Dead (2 players) → play Assemble and summon by cli
     // Wait for one: a push of the same version (a seat coming online) may
     // redraw the board just now.
     await page.waitForSelector('.kid-map g.region.legal, .kid-map g.cube.legal, #track li.legal, #kid-buttons button, #pass');
-    const target = (await page.$('.kid-map g.region.legal')) ? '.kid-map g.region.legal'
-      : (await page.$('.kid-map g.cube.legal')) ? '.kid-map g.cube.legal'
-        : (await page.$('#track li.legal')) ? '#track li.legal'
-          : (await page.$('#kid-buttons button')) ? '#kid-buttons button' : '#pass';
-    if (ph === 'summon') assert.equal(target, '.kid-map g.cube.legal', 'the summon takes a follower from the map');
+    // The phase, whose turn, the version and the target from one look at
+    // the page: read one by one, a snapshot drawn in between paired one
+    // state's phase with another's target (CI once saw the summon's phase
+    // and an action phase's Pass).
+    const look = await page.evaluate(() => {
+      const targets = ['.kid-map g.region.legal', '.kid-map g.cube.legal', '#track li.legal', '#kid-buttons button', '#pass'];
+      return {
+        phase: document.querySelector('#phase')?.dataset.phase,
+        ours: Boolean(document.querySelector('#turn')?.textContent.includes('your turn')),
+        version: document.querySelector('.kid-wrap')?.dataset.version,
+        target: targets.find((t) => document.querySelector(t)),
+      };
+    });
+    if (look.phase !== ph) console.log(`# the page moved from ${ph} to ${look.phase} (version ${look.version}, ours: ${look.ours}) before a click`);
+    if ((look.phase !== 'effect' && look.phase !== 'summon') || !look.ours) break;
+    const target = look.target;
+    if (look.phase === 'summon') assert.equal(target, '.kid-map g.cube.legal', 'the summon takes a follower from the map');
     await clickAndWait(page, target);
   }
   assert.ok(steps >= 2, `Assemble's placements and the summon took ${steps} clicks`);
