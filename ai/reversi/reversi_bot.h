@@ -19,8 +19,9 @@
 //
 // Levels 1..6 are limited by depth, so they play the same moves for the same
 // seed on any machine; 7..10 are limited by time and may vary with load
-// (the exact solve is given the move's whole budget; if it cannot finish,
-// the pre-search's move is played). limit_move_seconds (the arena's
+// (the exact solve is given the move's whole budget: it proves who wins
+// first, then by how much; if it cannot prove who wins, the pre-search's
+// move is played). limit_move_seconds (the arena's
 // level:N@SECONDS) makes any level search by time, for time-matched
 // comparisons with other programs. Noise (levels 1..3) comes from the
 // bot's own Rng seeded by `seed`: each root move gets its searched score

@@ -334,15 +334,50 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
     if (timed && exact_phase && used > kPresearchShare * limits.seconds) break;
   }
 
-  // Step 5: the exact solve.
+  // Step 5: the exact solve. With a budget, first only who wins (a null
+  // window around the draw: about five times cheaper than the margin at 18
+  // empties), then in the time left by how much. A solve cut short then
+  // still leaves a proven result, where one pass for the margin would leave
+  // only the pre-search's move (at 0.12 s a move the 18-empty solve ran
+  // out about once a game).
+  const bool budgeted = timed || max_nodes_ != 0;
   if (timed && exact_phase) {
     deadline_ = start + limits.seconds;
     if (!(max_nodes_ != 0 && nodes_ >= max_nodes_)) stopped_ = false;
   }
+  int alpha = -64, beta = 64;
+  if (exact_phase && !stopped_ && budgeted) {
+    can_stop_ = true;
+    int wld_move = list[0].sq;
+    const int wld = solve_root(P, O, -1, 1, list, n, wld_move);
+    if (!stopped_) {
+      // A won or drawn root names a move that achieves it; a lost one
+      // names none better than another, so the pre-search's move stays.
+      if (wld >= 0) result.move = wld_move;
+      result.score = wld == 0 ? 0 : wld > 0 ? kDecided + 100 * wld : -kDecided + 100 * wld;
+      result.exact = wld == 0;
+      result.depth = empties;
+      result.pv = {result.move};
+      finish(result);
+      if (on_iteration) on_iteration(result);
+      if (wld == 0) return result;
+      // The margin's solve: the proven side of zero, the winning move first.
+      if (wld > 0) {
+        alpha = 0;
+        std::stable_sort(list, list + n, [&](const Move& a, const Move& b) {
+          return a.sq == wld_move && b.sq != wld_move;
+        });
+      } else {
+        beta = 0;
+      }
+    }
+  }
   if (exact_phase && !stopped_) {
     can_stop_ = true;
     int best_move = list[0].sq;
-    const int score = solve_root(P, O, -64, 64, list, n, best_move);
+    const int score = solve_root(P, O, alpha, beta, list, n, best_move);
+    // Every score is on the side of zero the first pass proved, so within
+    // (alpha, beta): exact.
     if (!stopped_) {
       result.move = best_move;
       result.score = score;

@@ -80,9 +80,13 @@ class Searcher {
   // up to limits.max_depth until the time or node budget runs out (at least
   // depth 1 always completes); with <= exact_empties empties it solves
   // exactly after a midgame pre-search for move ordering (to a small fixed
-  // depth, or with a time limit iterating for up to 15% of it; if the
-  // budget runs out during the solve, the pre-search's move is returned with
-  // exact = false). on_iteration is called after each completed iteration.
+  // depth, or with a time limit iterating for up to 15% of it). With a time
+  // or node budget the solve first proves only who wins, then the margin:
+  // if the budget runs out during the margin, the proven result stands (a
+  // winning or drawing move; a win or loss scored +-(kDecided + 100 * the
+  // margin proven so far), exact = false); if it runs out before, the
+  // pre-search's move is returned with exact = false. on_iteration is
+  // called after each completed iteration and after the proof.
   // If P has no move the result is a pass (64) scored by the opponent's search.
   SearchResult search(Bitboard P, Bitboard O, const SearchLimits& limits,
                       const std::function<void(const SearchResult&)>& on_iteration = {});
