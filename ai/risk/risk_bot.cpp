@@ -28,8 +28,10 @@ std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
 // and about twice its seat share with three (docs/bots.md).
 constexpr std::array<double, kHeuristicLevel> kCareless = {0.85, 0.6, 0.35, 0};
 
+// Options, not a RiskConfig: the arena and the server ask with a game's
+// options alone; the mode's name is the game's own (games/risk).
 bool team_game(const json& options) {
-  return options.is_object() && options.value("mode", "") == "teams";
+  return options.is_object() && options.value("mode", "") == mode_name(Mode::kTeams);
 }
 
 // The team game's levels 1..kTopLevel: the search plays it no better than
