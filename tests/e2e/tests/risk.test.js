@@ -18,6 +18,8 @@ import { LAYOUT, T, neighbours, ourTurnOr, phase } from '../risk.js';
 
 const browser = useBrowser({ width: 1300, height: 900 });
 
+// Our territories' counts as the map shows them: {territory: armies}.
+const ourArmies = (page) => page.$$eval(`${T}[data-owner="0"]`, (l) => Object.fromEntries(l.map((g) => [g.dataset.territory, Number(g.dataset.armies)])));
 const armiesOn = (page, id) => page.getAttribute(`${T}[data-territory="${id}"]`, 'data-armies').then(Number);
 
 test('lobby → Risk (3 players) → claim and place armies by clicking the map', async () => {
@@ -102,6 +104,7 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
     assert.ok(mine.every(([, o]) => o === '0'), 'armies go only on our own territories');
     const t = mine[placed % mine.length][0];
     const before = await armiesOn(page, t);
+    const mapBefore = await ourArmies(page);
     await page.click(`${T}[data-territory="${t}"]`);
     // The count drawn in the badge is the count the element carries, and
     // at least one more than before: both read from one element at one
@@ -115,8 +118,17 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
       const attr = Number(g.dataset.armies);
       return attr >= want && Number(g.querySelector('text.armies')?.textContent) === attr;
     }, [`${T}[data-territory="${t}"]`, before + 1], { timeout: 30000 }).catch(async () => {
+      // What the page shows then, for a failure that has not been explained
+      // yet: where our armies changed, the refusal if any, the version.
       const now = await armiesOn(page, t);
-      assert.fail(`${now} armies on ${t} 30 s after placing one on ${before}`);
+      const mapNow = await ourArmies(page);
+      const moved = Object.keys(mapNow).filter((k) => mapNow[k] !== mapBefore[k]).map((k) => `${k} ${mapBefore[k]} → ${mapNow[k]}`);
+      const facts = await page.evaluate(() => ({
+        error: document.querySelector('#error')?.textContent,
+        phase: document.querySelector('#phase')?.dataset.phase,
+        version: document.querySelector('.risk-wrap')?.dataset.version,
+      }));
+      assert.fail(`${now} armies on ${t} 30 s after placing one on ${before}; our armies changed on: ${moved.join(', ') || 'none'}; ${JSON.stringify(facts)}`);
     });
     placed++;
     if (!shot) {
