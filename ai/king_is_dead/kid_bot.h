@@ -47,7 +47,10 @@
 // 0.7: 55.5 %, 53.5 %), the heuristic's evaluation at the leaves (17-26 %
 // against random playouts), playouts guided by it (49 % with half the
 // moves random, 3 % greedy), nor four trees of 200 iterations summed
-// (48.5 % against one).
+// (48.5 % against one), nor random playouts that pass less or more often
+// than uniformly (a pass, when legal, drawn with probability 0, 0.02, 0.4
+// or 0.75, the rest uniform: 48.5 % of 200 games, 57 %, 52 % and 12 % of
+// 100 against level 5).
 #pragma once
 
 #include <cstdint>
