@@ -13,6 +13,17 @@ namespace {
 using testing::Pos;
 using testing::random_position;
 
+// FFO #40 (20 empties, X to move, won by 38): a solve of millions of nodes.
+Pos ffo40() {
+  return testing::mover_is_x("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
+}
+
+// The exact final margin for the mover of p after it plays `move`.
+int solved_after(const Pos& p, int move) {
+  const Bitboard f = flips(move, p.P, p.O);
+  return -Searcher(4).solve_exact(p.O ^ f, p.P ^ f ^ square_bit(move));
+}
+
 TEST(MidgameSearch, ReturnsALegalMoveWithAConsistentPv) {
   Rng rng(11);
   Searcher searcher(8);
@@ -123,17 +134,14 @@ TEST(SearchDriver, ExactPhaseMatchesSolveExact) {
     ASSERT_TRUE(r.exact);
     EXPECT_EQ(r.score, Searcher(4).solve_exact(p.P, p.O));
     // The chosen move achieves the score.
-    const Bitboard f = flips(r.move, p.P, p.O);
-    EXPECT_EQ(-Searcher(4).solve_exact(p.O ^ f, p.P ^ f ^ square_bit(r.move)), r.score);
+    EXPECT_EQ(solved_after(p, r.move), r.score);
   }
 }
 
 // A budget that runs out before the solve has proven anything falls back to
 // the pre-search's move, marked inexact and undecided.
 TEST(SearchDriver, BudgetOutDuringTheSolveKeepsThePresearchMove) {
-  // FFO #40 (20 empties): the solve takes millions of nodes.
-  const testing::Pos p =
-      testing::mover_is_x("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
+  const Pos p = ffo40();
   ASSERT_EQ(popcount(~(p.P | p.O)), 20);
   Searcher searcher(8);
   SearchLimits limits;
@@ -151,8 +159,7 @@ TEST(SearchDriver, BudgetOutDuringTheSolveKeepsThePresearchMove) {
 // during the margin's solve keeps a proven winning move (FFO #40 is won by
 // 38; proving the win takes about 12,000 nodes, the margin 13 million).
 TEST(SearchDriver, BudgetOutDuringTheMarginKeepsTheProvenWin) {
-  const testing::Pos p =
-      testing::mover_is_x("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
+  const Pos p = ffo40();
   Searcher searcher(8);
   SearchLimits limits;
   limits.exact_empties = 64;
@@ -160,8 +167,7 @@ TEST(SearchDriver, BudgetOutDuringTheMarginKeepsTheProvenWin) {
   const SearchResult r = searcher.search(p.P, p.O, limits);
   EXPECT_FALSE(r.exact);
   EXPECT_GE(r.score, kDecided + 100);
-  const Bitboard f = flips(r.move, p.P, p.O);
-  EXPECT_GT(-Searcher(8).solve_exact(p.O ^ f, p.P ^ f ^ square_bit(r.move)), 0);
+  EXPECT_GT(solved_after(p, r.move), 0);
 }
 
 // Whatever a budget lets it finish, a budgeted solve never plays a move
@@ -181,8 +187,7 @@ TEST(SearchDriver, BudgetedSolvesPlayWhatTheyProve) {
       limits.max_nodes = budget;
       const SearchResult r = searcher.search(p.P, p.O, limits);
       ASSERT_TRUE(legal_moves(p.P, p.O) & square_bit(r.move));
-      const Bitboard f = flips(r.move, p.P, p.O);
-      const int got = -Searcher(4).solve_exact(p.O ^ f, p.P ^ f ^ square_bit(r.move));
+      const int got = solved_after(p, r.move);
       if (r.exact) {
         ++exact;
         EXPECT_EQ(r.score, truth);
@@ -204,8 +209,7 @@ TEST(SearchDriver, BudgetedSolvesPlayWhatTheyProve) {
 // With a clock, the pre-search iterates for part of the budget and the
 // solve gets the rest; either way a legal move comes back in time.
 TEST(SearchDriver, TimedExactPhaseAnswersWithinTheBudget) {
-  const testing::Pos p =
-      testing::mover_is_x("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
+  const Pos p = ffo40();
   Searcher searcher(8);
   SearchLimits limits;
   limits.exact_empties = 64;
