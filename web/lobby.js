@@ -1,7 +1,7 @@
 // The lobby: create a table (game, options, seats) and list tables to join,
 // watch or replay. Everything about games comes from GET /api/games.
 import { api, tokens } from './api.js';
-import { h } from './dom.js';
+import { drawAfterClicks, h } from './dom.js';
 import { rememberSeedHash } from './fairness.js';
 
 function optionInput(opt) {
@@ -160,6 +160,9 @@ export function renderLobby(root) {
   const lists = h('section.lists');
   root.append(h('div.lobby', {}, createBox, lists), err);
   let timer = null;
+  // The lists are redrawn every few seconds; never between the press and
+  // the release of a click on them (dom.js), which would lose the click.
+  const later = drawAfterClicks(lists);
   const showError = (m) => { err.textContent = m; };
   const refresh = async () => {
     try {
@@ -174,7 +177,7 @@ export function renderLobby(root) {
         cards.unshift(h('div.card.yours', { id: 'your-tables' }, h('h2', {}, 'Your tables'),
           h('ul.tables', {}, yours.map(tableRow))));
       }
-      lists.replaceChildren(...cards);
+      later.run(() => lists.replaceChildren(...cards));
     } catch (e) {
       showError(e.message);
     }
@@ -182,5 +185,8 @@ export function renderLobby(root) {
   api.games().then((games) => renderCreate(createBox, games, showError)).catch((e) => showError(e.message));
   refresh();
   timer = setInterval(refresh, 5000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    later.close();
+  };
 }

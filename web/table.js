@@ -4,7 +4,7 @@
 // click is refused by the server rather than misapplied.
 import { api, tokens, watch } from './api.js';
 import { autoAnswerLabel, boardFor, seatName } from './boards/index.js';
-import { h, keyboardScrollable } from './dom.js';
+import { drawAfterClicks, h, keyboardScrollable } from './dom.js';
 import { checkSeed, firstSeen, rememberSeedHash } from './fairness.js';
 
 export function renderTable(root, id, token) {
@@ -284,13 +284,25 @@ export function renderTable(root, id, token) {
     if (list) list.scrollTop = list.scrollHeight;
   };
 
-  const w = watch(id, token, (m) => {
-    if (m.type !== 'state') return;
-    if (snap && m.table.version < snap.table.version) return;
-    rememberSeedHash(id, m.table);  // the commitment, as first seen here
-    snap = m;
+  // A snapshot is drawn once any click in progress has landed (dom.js),
+  // and `snap` (what a click acts on, and the version it is sent against)
+  // changes only when it is drawn: a click on the board as the player saw
+  // it is never sent against a newer version they have not seen.
+  let next = null; // the newest snapshot, not yet drawn
+  const later = drawAfterClicks(root.querySelector('.table-page'));
+  const show = () => {
+    snap = next;
     draw();
     scrollLog();
+  };
+
+  const w = watch(id, token, (m) => {
+    if (m.type !== 'state') return;
+    const newest = next ?? snap;
+    if (newest && m.table.version < newest.table.version) return;
+    rememberSeedHash(id, m.table);  // the commitment, as first seen here
+    next = m;
+    later.run(show);
   }, (st) => {
     live.textContent = st === 'live' ? '● live' : st === 'refused' ? 'link refused' : 'reconnecting…';
     live.className = `live ${st}`;
@@ -305,6 +317,7 @@ export function renderTable(root, id, token) {
   return () => {
     pageClosed = true;
     clearInterval(tick);
+    later.close();
     w.close();
     document.title = 'meeple';
   };
