@@ -13,6 +13,17 @@ import { BASE, createFromLobby, useBrowser } from '../browser.js';
 
 const browser = useBrowser({ width: 1200, height: 900 });
 
+// Renames the seat of `token` (from another tab, say): the server pushes
+// every watcher a snapshot of the same position.
+async function rename(id, token, name) {
+  const r = await fetch(`${BASE}/api/tables/${id}/seat`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  assert.equal(r.status, 200, await r.text());
+}
+
 test('a snapshot pushed between press and release neither loses the click nor is lost', async () => {
   const page = await browser().newPage();
   const errors = [];
@@ -26,14 +37,8 @@ test('a snapshot pushed between press and release neither loses the click nor is
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
 
-  // Black's seat is renamed (from another tab, say): the server pushes a
-  // snapshot of the same position to the page while the button is down.
-  const renamed = await fetch(`${BASE}/api/tables/${id}/seat`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada' }),
-  });
-  assert.equal(renamed.status, 200, await renamed.text());
+  // Black's seat is renamed while the button is down.
+  await rename(id, token, 'Ada');
   // The page has it and holds it for the release.
   await page.waitForSelector('.table-page[data-held-draw]', { timeout: 10000 });
   assert.doesNotMatch(await page.textContent('.seats-list'), /Ada/);
@@ -57,12 +62,7 @@ test('a press that never ends on the page holds a snapshot for a second at most'
   const title = await (await page.$('.table-head h2')).boundingBox();
   await page.mouse.move(title.x + 5, title.y + title.height / 2);
   await page.mouse.down();
-  const renamed = await fetch(`${BASE}/api/tables/${id}/seat`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Grace' }),
-  });
-  assert.equal(renamed.status, 200, await renamed.text());
+  await rename(id, token, 'Grace');
   await page.waitForSelector('.table-page[data-held-draw]', { timeout: 10000 });
   // Drawn without the release.
   await page.waitForFunction(() => /Grace/.test(document.querySelector('.seats-list')?.textContent ?? ''),
