@@ -81,6 +81,7 @@ class IsmctsBot::Searcher {
       const Seat actor = s.current_player();
       s.legal_actions(legal_);
       if (options_.candidates) {
+        narrowed_.clear();
         options_.candidates(s, legal_, narrowed_);
         assert(!narrowed_.empty());
         std::sort(narrowed_.begin(), narrowed_.end());

@@ -54,7 +54,7 @@ struct IsmctsOptions {
   // Optional: the actions the tree searches at a decision, a non-empty
   // subset of `legal` (default: all of them). Games with wide, mostly
   // hopeless choices (Risk's 42 places for an army) give the few worth
-  // weighing; the move played is always one of them.
+  // weighing; the move played is always one of them. `out` arrives empty.
   std::function<void(const State& s, const std::vector<Action>& legal, std::vector<Action>& out)>
       candidates;
   // The name the bot reports (default "ismcts:N").

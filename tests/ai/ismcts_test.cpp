@@ -176,18 +176,24 @@ TEST(Ismcts, SearchesOnlyTheCandidates) {
   std::atomic<int> asked{0};
   IsmctsOptions o;
   o.iterations = 50;
+  std::atomic<int> handed_full{0};
   o.candidates = [&](const State&, const std::vector<Action>& legal, std::vector<Action>& out) {
     ++asked;
+    // `out` arrives empty, so a game's candidates may simply append (the
+    // search once handed over the previous node's, and appending to them
+    // crashed it).
+    if (!out.empty()) ++handed_full;
     // At the root (4 legal openings) only one; deeper, everything.
     if (legal.size() == 4 && legal[2] == only) {
-      out = {only};
+      out.push_back(only);
     } else {
-      out = legal;
+      out.insert(out.end(), legal.begin(), legal.end());
     }
   };
   IsmctsBot bot(**game, o, 5);
   EXPECT_EQ(bot.choose(d), only);
   EXPECT_GE(asked.load(), 50);
+  EXPECT_EQ(handed_full.load(), 0);
   ASSERT_EQ(bot.root_visits().size(), 1u);
   EXPECT_EQ(bot.root_visits()[0].first, only);
   EXPECT_EQ(bot.root_visits()[0].second, 50);
