@@ -19,8 +19,9 @@
 // (leaf_values), at the budgets of goa_bot.cpp's kLevels: with three or
 // four players level 4 searches four times as long, since each other seat
 // widens the tree (400 iterations won 20 % of three-player games against
-// two heuristics, 1,600 won 48 %). Above 1,600 iterations the search gains
-// little in two-player games, so the ladder was filled from below.
+// two heuristics, 1,600 won 48 %), and level 5 explores less
+// (exploration_more). Above 1,600 iterations the search gains little in
+// two-player games, so the ladder was filled from below.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
@@ -41,6 +42,8 @@ struct GoaLevel {
   double careless;      // share of random moves (ai/careless.h)
   int iterations;       // ISMCTS iterations a move, two players; 0: the heuristic
   int iterations_more;  // the same with three or four players
+  // UCB1's exploration constant (ai/ismcts.h) with three or four players.
+  double exploration_more = 0.7;
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).
