@@ -29,7 +29,8 @@ export function renderTable(root, id, token) {
   const err = h('p.error', { role: 'alert', id: 'error' });
   // The error sits in the table body's grid next to the board's prompt
   // (style.css), where a refused action's reason is seen.
-  root.append(h('div.table-page', {}, h('div.table-head', {}, title, live), who, h('div.table-body', {}, board, err, side)));
+  const page = h('div.table-page', {}, h('div.table-head', {}, title, live), who, h('div.table-body', {}, board, err, side));
+  root.append(page);
 
   // A second click on the snapshot an action was sent from is dropped (a
   // double click); a click on a newer snapshot is sent at once, though the
@@ -288,20 +289,19 @@ export function renderTable(root, id, token) {
   // and `snap` (what a click acts on, and the version it is sent against)
   // changes only when it is drawn: a click on the board as the player saw
   // it is never sent against a newer version they have not seen.
-  let next = null; // the newest snapshot, not yet drawn
-  const later = drawAfterClicks(root.querySelector('.table-page'));
+  let newest = null; // the newest snapshot received, drawn or not
+  const later = drawAfterClicks(page);
   const show = () => {
-    snap = next;
+    snap = newest;
     draw();
     scrollLog();
   };
 
   const w = watch(id, token, (m) => {
     if (m.type !== 'state') return;
-    const newest = next ?? snap;
     if (newest && m.table.version < newest.table.version) return;
     rememberSeedHash(id, m.table);  // the commitment, as first seen here
-    next = m;
+    newest = m;
     later.run(show);
   }, (st) => {
     live.textContent = st === 'live' ? '● live' : st === 'refused' ? 'link refused' : 'reconnecting…';
