@@ -11,6 +11,7 @@
 #include <string>
 
 #include "server/server.h"
+#include "tests/common/scratch.h"
 #include "tests/server/client.h"
 
 namespace meeple::test {
@@ -26,10 +27,7 @@ inline std::string path_of(const json& id_or_created) {
 }
 
 inline std::string temp_db_path(const std::string& name) {
-  auto dir =
-      std::filesystem::temp_directory_path() / ("meeple_server_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  auto p = dir / (name + ".db");
+  auto p = scratch_dir("meeple_server_test_") / (name + ".db");
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
   return p.string();
 }

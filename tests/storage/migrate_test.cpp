@@ -11,6 +11,7 @@
 #include <future>
 
 #include "server/storage.h"
+#include "tests/common/scratch.h"
 #include "tests/storage/pg.h"
 
 namespace meeple::test {
@@ -31,9 +32,7 @@ class Migrate : public ::testing::Test {
     admin_ = postgres_admin_url();
     if (admin_.empty()) GTEST_SKIP() << kHowToRunPostgres;
     pg_ = fresh_postgres_database(admin_);
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("meeple_migrate_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
+    const auto& dir = scratch_dir("meeple_migrate_test_");
     file_ = (dir / "source.db").string();
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file_ + suffix);
   }

@@ -11,6 +11,7 @@
 #include <limits>
 #include <thread>
 
+#include "tests/common/scratch.h"
 #include "tests/storage/pg.h"
 
 // LeakSanitizer (the asan preset): libpqxx 6.4 leaks the libpq result of
@@ -76,9 +77,7 @@ class StorageTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     if (GetParam() == "sqlite") {
-      const auto dir = std::filesystem::temp_directory_path() /
-                       ("meeple_storage_test_" + std::to_string(::getpid()));
-      std::filesystem::create_directories(dir);
+      const auto& dir = scratch_dir("meeple_storage_test_");
       const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
       auto file = dir / (std::to_string(std::hash<std::string>{}(info->name())) + ".db");
       for (const char* suffix : {"", "-wal", "-shm"})
