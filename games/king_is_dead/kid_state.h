@@ -184,6 +184,8 @@ class KidState final : public State {
   void effect_step(Action a);
   void begin_summon();
   void end_turn();
+  // The candidates of the card being resolved that extend the steps so far,
+  // computed afresh (effect_cands_ holds them during play).
   void matching(std::vector<Candidate>& out) const;
   // power_struggle.cpp
   void power_struggle();
@@ -219,6 +221,11 @@ class KidState final : public State {
   // The card being resolved (phase kEffect): its steps so far.
   int effect_card_ = -1;
   std::vector<Action> steps_;
+  // Its candidates that extend steps_: what matching() computes. Nothing
+  // changes the board before one is executed, so they are computed once,
+  // when the card is played (or the state loaded), and narrowed at each
+  // step; a search would otherwise spend half its time recomputing them.
+  std::vector<Candidate> effect_cands_;
 };
 
 }  // namespace meeple::king_is_dead

@@ -243,6 +243,7 @@ Result<std::unique_ptr<State>> KidState::from_json(std::shared_ptr<const KidConf
   }
   if (!r.ok()) return r.status();
   if (Status st = s->check_loaded(); !st.is_ok()) return st;
+  if (s->phase_ == Phase::kEffect) s->matching(s->effect_cands_);
   return std::unique_ptr<State>(std::move(s));
 }
 

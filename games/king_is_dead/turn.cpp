@@ -21,7 +21,6 @@ Seat KidState::current_player() const {
   }
 }
 
-// The candidates of the card being resolved that extend the steps so far.
 void KidState::matching(std::vector<Candidate>& out) const {
   candidates(current_, effect_card_, out);
   std::erase_if(out, [&](const Candidate& c) {
@@ -46,10 +45,8 @@ void KidState::legal_actions(std::vector<Action>& out) const {
       return;
     }
     case Phase::kEffect: {
-      std::vector<Candidate> cands;
-      matching(cands);
       const size_t k = steps_.size();
-      for (const auto& c : cands) out.push_back(c.steps[k]);
+      for (const auto& c : effect_cands_) out.push_back(c.steps[k]);
       std::sort(out.begin(), out.end());
       out.erase(std::unique(out.begin(), out.end()), out.end());
       return;
@@ -140,18 +137,20 @@ void KidState::play_card(int card) {
   phase_ = Phase::kEffect;
   effect_card_ = card;
   steps_.clear();
+  effect_cands_ = std::move(cands);
 }
 
 void KidState::effect_step(Action a) {
+  const size_t k = steps_.size();
   steps_.push_back(a);
-  std::vector<Candidate> cands;
-  matching(cands);
-  assert(!cands.empty());
-  for (const auto& c : cands) {
+  std::erase_if(effect_cands_, [&](const Candidate& c) { return c.steps[k] != a; });
+  assert(!effect_cands_.empty());
+  for (const auto& c : effect_cands_) {
     if (c.len == static_cast<int>(steps_.size())) {
       execute(current_, c);
       effect_card_ = -1;
       steps_.clear();
+      effect_cands_.clear();
       begin_summon();
       return;
     }

@@ -2,8 +2,9 @@
 // conserved (bag + regions + supply + courts = 16 or 18 per faction),
 // resolved regions empty, at most 8 struggles and 3 unstable regions,
 // every game ends, court sizes as §5 says, returns well formed, each card in
-// one place; and the shared conformance suite (JSON round trips, views,
-// determinization, hostile input, replay hashes) for every configuration.
+// one place, the effect steps offered the same as a reloaded state's; and
+// the shared conformance suite (JSON round trips, views, determinization,
+// hostile input, replay hashes) for every configuration.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -74,7 +75,15 @@ TEST(KidProperties, RandomPlayoutsKeepTheInvariants) {
       RandomBot bot(rng.next());
       int steps = 0;
       while (!m.state().is_terminal()) {
-        ASSERT_NO_FATAL_FAILURE(check_invariants(static_cast<const KidState&>(m.state())));
+        const auto& now = static_cast<const KidState&>(m.state());
+        ASSERT_NO_FATAL_FAILURE(check_invariants(now));
+        if (now.phase() == Phase::kEffect && g % 10 == 0) {
+          // The candidates narrowed step by step offer what a state loaded
+          // from JSON computes afresh.
+          auto loaded = (*game)->state_from_json(now.to_json());
+          ASSERT_TRUE(loaded.is_ok()) << loaded.status().to_string();
+          ASSERT_EQ((*loaded)->legal_actions(), now.legal_actions()) << now.to_json().dump();
+        }
         if (m.state().is_chance()) {
           m.sample_chance();
         } else {
