@@ -8,18 +8,24 @@
 // against the best opponent, complete sets weighted by the danger of a
 // French invasion, and the cards it keeps for later.
 //
-// Levels (level 0 is the random bot; 6..10 play as 5):
+// Levels (level 0 is the random bot; 6..10 play as 5), each a player per
+// way to play (kid_player):
 //
-//   level  player                                           thinking a move
-//   -----  -----------------------------------------------  ---------------
-//     1    the heuristic, 95 % of its moves random           < 1 ms
+//   level  basic two-player game   advanced two-  three players     team game
+//                                  player game
+//   -----  ----------------------  -------------  ----------------  ----------------
+//     1    the heuristic, 95 % of its moves random (every way to play)
 //     2    the heuristic (the seed draws the determinization and ties)
-//     3    level 5 with 50 % of its moves random             ~8 ms
-//          (advanced game 70 %; team game 40 %, advanced 16 %)
-//     4    level 5 with 25 % of its moves random             ~11 ms
-//          (advanced game 45 %; team game 25 %, advanced 8 %)
-//     5    ISMCTS (ai/ismcts.h), 200 iterations, random     ~15 ms
-//          playouts
+//     3    ISMCTS, 45 % random     ISMCTS, 70 %   ISMCTS, 50 %      ISMCTS, 40 %
+//                                                 (advanced 70 %)   (advanced 16 %)
+//     4    ISMCTS                  ISMCTS, 45 %   ISMCTS, 25 %      ISMCTS, 25 %
+//                                                 (advanced 45 %)   (advanced 8 %)
+//     5    the turn search         ISMCTS         ISMCTS            ISMCTS
+//
+// ISMCTS (ai/ismcts.h): 200 iterations a move, random playouts, ~15 ms a
+// move. The turn search (kid_search.h): alpha-beta over whole turns,
+// 100,000 positions a move, ~0.1-0.3 s; it is no stronger than ISMCTS
+// where Cunning cards are hidden, so only the basic two-player game has it.
 //
 // Each above the one below (docs/bots.md, "Levels", has every figure).
 // Below the heuristic: its lead over random play (80 %) leaves room for one
@@ -36,12 +42,13 @@
 // weaken the search evenly instead, about 4 Elo a percent (200 games, two
 // players: the search beat itself with 35 % of its moves random 66.5 %,
 // 35 % beat 62 % 71 %, 62 % beat 80 % 65.5 %). But measured step by step
-// the search is only about 310 Elo above the heuristic (though it beats
-// the heuristic itself 96 %), so three steps of about 64 % are all there
-// is room for (about 250 in the advanced game). The shares differ by way
+// ISMCTS is only about 310 Elo above the heuristic (though it beats the
+// heuristic itself 96 %), so where it is on top three steps of about 64 %
+// are all there is room for (about 250 in the advanced game); the turn
+// search adds a step above it in the basic two-player game. The shares differ by way
 // to play because random moves cost more in some: in the team game, where
 // a partner's random move loses for both, half its moves random made the
-// search no better than two heuristics (48 %). Nothing made the search
+// search no better than two heuristics (48 %). Nothing made ISMCTS
 // clearly stronger: neither other
 // exploration constants (100 iterations at c = 0.25 or 1.5 against 30 at
 // 0.7: 55.5 %, 53.5 %), the heuristic's evaluation at the leaves (17-26 %
@@ -66,18 +73,27 @@ inline constexpr int kTopLevel = 5;
 // The plain heuristic's level (`heuristic` in the arena).
 inline constexpr int kHeuristicLevel = 2;
 
+// The players a level can be: the heuristic above, ISMCTS (ai/ismcts.h)
+// with random playouts, or alpha-beta over whole turns (kid_search.h).
+enum class KidSearch : uint8_t { kHeuristic, kIsmcts, kTurns };
+inline constexpr int kIsmctsIterations = 200;
+
+// A level's player in one way to play.
+struct KidPlayer {
+  KidSearch search;
+  double careless;  // its share of random moves (ai/careless.h)
+};
+
+// A level in each way to play: the searches and the cost of random moves
+// differ between them (docs/bots.md).
 struct KidLevel {
-  int iterations;  // ISMCTS iterations a move; 0: the heuristic
-  // Its share of random moves (ai/careless.h) in the basic and the advanced
-  // game of two or three players, and in the basic and the advanced team
-  // game: random moves cost more in some than in others (docs/bots.md).
-  double basic, advanced, team, team_advanced;
+  KidPlayer two, two_advanced, three, three_advanced, team, team_advanced;
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).
 const KidLevel& kid_level(int level);
-// Its share of random moves in a game with these options.
-double careless_share(const KidLevel& level, const json& options);
+// Its player in a game with these options.
+const KidPlayer& kid_player(const KidLevel& level, const json& options);
 // What each level plays, levels 1..kTopLevel.
 std::vector<std::string> level_names();
 

@@ -77,6 +77,10 @@ void play_level(const std::string& name, const json& options, int level, int dec
 TEST(Levels, EveryLevelPlaysLegallyAndRepeatsItself) {
   for (int level = 1; level <= 5; ++level)
     play_level("king-is-dead", {{"players", 3}, {"advanced", true}}, level, 10);
+  // Two players: the turn search at the top, over samples in the advanced game.
+  for (const bool advanced : {false, true})
+    for (int level = 4; level <= 5; ++level)
+      play_level("king-is-dead", {{"players", 2}, {"advanced", advanced}}, level, 4);
   for (int level = 1; level <= 5; ++level) play_level("goa", {{"players", 2}}, level, 4);
   // The search with three players (more iterations at level 4, less
   // exploration at 5).

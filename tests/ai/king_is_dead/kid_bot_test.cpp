@@ -52,24 +52,36 @@ double win_rate(const json& options) {
   return wins / games();
 }
 
-// Levels 3 and 4 are the search with a share of random moves that depends
-// on the way to play; every way has five levels, each making fewer random
-// moves than the one below, the heuristic at 2 and the plain search at 5.
-TEST(KidLevels, ShareOfRandomMovesFollowsTheWayToPlay) {
-  const json basic = {{"players", 2}}, advanced = {{"players", 3}, {"advanced", true}},
+// Each way to play has its own player at each level: the heuristic at 2,
+// each level above making fewer random moves or searching better than the
+// one below, the basic two-player game's top the turn search, the others'
+// ISMCTS.
+TEST(KidLevels, EachWayToPlayHasItsOwnLadder) {
+  const json two = {{"players", 2}}, two_advanced = {{"players", 2}, {"advanced", true}},
+             three = {{"players", 3}}, three_advanced = {{"players", 3}, {"advanced", true}},
              team = {{"players", 4}, {"teams", true}},
              team_advanced = {{"players", 4}, {"teams", true}, {"advanced", true}};
   const KidLevel& l3 = kid_level(3);
-  EXPECT_EQ(careless_share(l3, basic), l3.basic);
-  EXPECT_EQ(careless_share(l3, advanced), l3.advanced);
-  EXPECT_EQ(careless_share(l3, team), l3.team);
-  EXPECT_EQ(careless_share(l3, team_advanced), l3.team_advanced);
-  EXPECT_EQ(kid_level(kHeuristicLevel).iterations, 0);
-  for (const json& o : {basic, advanced, team, team_advanced}) {
-    EXPECT_EQ(careless_share(kid_level(kHeuristicLevel), o), 0) << o;
-    EXPECT_EQ(careless_share(kid_level(kTopLevel), o), 0) << o;
-    EXPECT_GT(careless_share(kid_level(3), o), careless_share(kid_level(4), o)) << o;
-    EXPECT_GT(careless_share(kid_level(4), o), 0) << o;
+  EXPECT_EQ(&kid_player(l3, two), &l3.two);
+  EXPECT_EQ(&kid_player(l3, two_advanced), &l3.two_advanced);
+  EXPECT_EQ(&kid_player(l3, three), &l3.three);
+  EXPECT_EQ(&kid_player(l3, three_advanced), &l3.three_advanced);
+  EXPECT_EQ(&kid_player(l3, team), &l3.team);
+  EXPECT_EQ(&kid_player(l3, team_advanced), &l3.team_advanced);
+  // The rank of a player: its search first, then how few random moves.
+  const auto rank = [](const KidPlayer& p) {
+    return static_cast<double>(p.search) + (1 - p.careless) / 2;
+  };
+  for (const json& o : {two, two_advanced, three, three_advanced, team, team_advanced}) {
+    const KidPlayer& h = kid_player(kid_level(kHeuristicLevel), o);
+    EXPECT_EQ(h.search, KidSearch::kHeuristic) << o;
+    EXPECT_EQ(h.careless, 0) << o;
+    const KidPlayer& top = kid_player(kid_level(kTopLevel), o);
+    EXPECT_EQ(top.careless, 0) << o;
+    EXPECT_EQ(top.search, o == two ? KidSearch::kTurns : KidSearch::kIsmcts) << o;
+    for (int level = 2; level <= kTopLevel; ++level)
+      EXPECT_GT(rank(kid_player(kid_level(level), o)), rank(kid_player(kid_level(level - 1), o)))
+          << o << " level " << level;
   }
   EXPECT_EQ(&kid_level(9), &kid_level(kTopLevel));
   EXPECT_EQ(level_names().size(), static_cast<size_t>(kTopLevel));
