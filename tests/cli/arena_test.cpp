@@ -277,8 +277,9 @@ TEST(ArenaRun, EveryGamesBotsPlayLegally) {
 // as the heuristic level made careless (its level 1).
 TEST(ArenaRun, ACarelessFormPlaysAsTheLevelItNames) {
   const json two = {{"players", 2}};
-  const auto levels = run(config("king-is-dead", two, {"level:4", "level:1"}, 2));
-  const auto forms = run(config("king-is-dead", two, {"careless:25:level:5", "careless:95"}, 2));
+  // Level 3 of the basic two-player game is level 4 (ISMCTS) made careless.
+  const auto levels = run(config("king-is-dead", two, {"level:3", "level:1"}, 2));
+  const auto forms = run(config("king-is-dead", two, {"careless:45:level:4", "careless:95"}, 2));
   ASSERT_EQ(levels.size(), 2u);
   ASSERT_EQ(forms.size(), levels.size());
   for (size_t i = 0; i < levels.size(); ++i) {
@@ -294,7 +295,7 @@ TEST(ArenaRun, ACarelessFormPlaysAsTheLevelItNames) {
   ASSERT_EQ(form3.size(), 2u);
   for (size_t i = 0; i < level3.size(); ++i) EXPECT_EQ(form3[i].hash, level3[i].hash) << i;
   // And the careless form is not simply its inner player.
-  const auto inner = run(config("king-is-dead", two, {"level:5", "level:1"}, 2));
+  const auto inner = run(config("king-is-dead", two, {"level:4", "level:1"}, 2));
   ASSERT_EQ(inner.size(), 2u);
   EXPECT_TRUE(inner[0].hash != levels[0].hash || inner[1].hash != levels[1].hash);
 }
