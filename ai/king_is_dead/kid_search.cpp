@@ -98,6 +98,8 @@ class TurnSearchBot final : public Bot {
     const int samples = d.has_hidden_information() ? std::max(1, o_.samples) : 1;
     // Votes for each sample's best action; its value breaks ties.
     std::vector<double> votes(legal.size(), 0);
+    positions_ = 0;
+    deepest_ = 0;
     for (int k = 0; k < samples; ++k) {
       const auto world = d.determinize(rng_);
       const auto values =
@@ -108,6 +110,8 @@ class TurnSearchBot final : public Bot {
       for (size_t i = 0; i < legal.size(); ++i)
         votes[i] += 1e-6 * std::clamp(values[i], -1000.0, 1000.0);
     }
+    // What it searched: `meeple bench king-is-dead` and a curious bot writer.
+    if (on_info) on_info({{"positions", positions_}, {"turns", deepest_}});
     return legal[static_cast<size_t>(std::max_element(votes.begin(), votes.end()) - votes.begin())];
   }
 
@@ -116,7 +120,7 @@ class TurnSearchBot final : public Bot {
   // `budget` nodes (the first always completes). Values below the best are
   // only bounds, which is all choosing needs.
   std::vector<double> root_values(const KidState& s, int me, const std::vector<Action>& legal,
-                                  long budget) const {
+                                  long budget) {
     std::vector<double> best(legal.size(), 0);
     std::vector<size_t> order(legal.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -137,8 +141,10 @@ class TurnSearchBot final : public Bot {
         if (search.out_of_nodes()) break;
       }
       spent += search.nodes();
+      positions_ += search.nodes();
       if (search.out_of_nodes()) break;
       best = values;
+      deepest_ = std::max(deepest_, turns);
       // The next iteration searches the best first: more cut-offs.
       std::stable_sort(order.begin(), order.end(),
                        [&](size_t a, size_t b) { return values[a] > values[b]; });
@@ -152,6 +158,8 @@ class TurnSearchBot final : public Bot {
   TurnSearchOptions o_;
   Rng rng_;
   std::string name_;
+  long positions_ = 0;  // in the last choose(), over every sample
+  int deepest_ = 0;     // the most turns a search of it completed
 };
 
 }  // namespace
