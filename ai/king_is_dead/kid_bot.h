@@ -24,7 +24,7 @@
 //
 // ISMCTS (ai/ismcts.h): 200 iterations a move, random playouts, ~15 ms a
 // move. The turn search (kid_search.h): alpha-beta over whole turns,
-// 100,000 positions a move, ~0.1-0.3 s; it is no stronger than ISMCTS
+// 100,000 positions a move, ~0.13 s; it is no stronger than ISMCTS
 // where Cunning cards are hidden, so only the basic two-player game has it.
 //
 // Each above the one below (docs/bots.md, "Levels", has every figure).
