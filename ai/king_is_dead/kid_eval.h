@@ -19,4 +19,9 @@ double evaluate(const KidState& s, int me);
 // and the summon), each step the one evaluate() likes best for it.
 void complete_turn_greedily(KidState& s, int seat);
 
+// Whether `after`, reached by a step of `mover`, begins another turn.
+inline bool turn_over(const KidState& after, int mover) {
+  return after.is_terminal() || after.current_player() != mover || after.phase() == Phase::kAction;
+}
+
 }  // namespace meeple::king_is_dead

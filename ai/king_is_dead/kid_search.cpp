@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "ai/king_is_dead/kid_beliefs.h"
 #include "ai/king_is_dead/kid_eval.h"
 
 namespace meeple::king_is_dead {
@@ -13,11 +14,6 @@ namespace meeple::king_is_dead {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// Whether `after`, reached by a step of `mover`, begins another turn.
-bool turn_over(const KidState& after, int mover) {
-  return after.is_terminal() || after.current_player() != mover || after.phase() == Phase::kAction;
-}
 
 class Searcher {
  public:
@@ -89,11 +85,32 @@ class Searcher {
 class TurnSearchBot final : public Bot {
  public:
   TurnSearchBot(TurnSearchOptions o, uint64_t seed, std::string name)
-      : o_(o), rng_(seed), name_(std::move(name)) {}
+      : o_(o), rng_(seed), name_(std::move(name)) {
+    if (o_.belief_beta > 0) beliefs_ = std::make_unique<CunningBeliefs>(o_.belief_beta);
+  }
   std::string name() const override { return name_; }
 
   Action choose(const Decision& d) override {
     const auto& legal = d.legal_actions();
+    // The beliefs learn from every turn of the other, so they see every
+    // decision, forced ones too, and the state each leaves.
+    std::unique_ptr<State> seen;
+    if (beliefs_ && d.has_hidden_information() && d.num_seats() == 2) {
+      seen = d.determinize(rng_);
+      beliefs_->observe(static_cast<const KidState&>(*seen), d.seat());
+    }
+    const Action a = decide(d, legal, static_cast<const KidState*>(seen.get()));
+    if (seen) {
+      seen->apply(a);
+      beliefs_->after_my_action(static_cast<const KidState&>(*seen), d.seat());
+    }
+    return a;
+  }
+
+ private:
+  // `seen`: a determinization the beliefs have observed, or null to draw
+  // the hidden cards uniformly.
+  Action decide(const Decision& d, const std::vector<Action>& legal, const KidState* seen) {
     if (legal.size() == 1) return legal.front();
     const int samples = d.has_hidden_information() ? std::max(1, o_.samples) : 1;
     // Votes for each sample's best action; its value breaks ties.
@@ -101,7 +118,9 @@ class TurnSearchBot final : public Bot {
     positions_ = 0;
     deepest_ = 0;
     for (int k = 0; k < samples; ++k) {
-      const auto world = d.determinize(rng_);
+      const std::unique_ptr<State> world =
+          seen ? std::unique_ptr<State>(beliefs_->sample(*seen, d.seat(), rng_))
+               : d.determinize(rng_);
       const auto values =
           root_values(static_cast<const KidState&>(*world), d.seat(), legal, o_.nodes / samples);
       const size_t top =
@@ -115,7 +134,6 @@ class TurnSearchBot final : public Bot {
     return legal[static_cast<size_t>(std::max_element(votes.begin(), votes.end()) - votes.begin())];
   }
 
- private:
   // Each legal action's value, from the deepest iteration completed within
   // `budget` nodes (the first always completes). Values below the best are
   // only bounds, which is all choosing needs.
@@ -158,8 +176,9 @@ class TurnSearchBot final : public Bot {
   TurnSearchOptions o_;
   Rng rng_;
   std::string name_;
-  long positions_ = 0;  // in the last choose(), over every sample
-  int deepest_ = 0;     // the most turns a search of it completed
+  std::unique_ptr<CunningBeliefs> beliefs_;  // null: hidden cards drawn uniformly
+  long positions_ = 0;                       // in the last choose(), over every sample
+  int deepest_ = 0;                          // the most turns a search of it completed
 };
 
 }  // namespace

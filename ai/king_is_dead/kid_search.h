@@ -12,7 +12,9 @@
 // follows only the `beam` steps evaluate() likes best for the seat to move;
 // every card (and the pass) is searched. In the advanced game the other
 // seats' Cunning cards are hidden, so the bot searches several
-// determinizations and plays the action best in most of them.
+// determinizations and plays the action best in most of them; with two
+// players it draws them from what the other's plays suggest it holds
+// (kid_beliefs.h) rather than uniformly.
 #pragma once
 
 #include <cstddef>
@@ -30,6 +32,9 @@ struct TurnSearchOptions {
   long nodes = 100000;  // positions searched a move, over every sample
   int samples = 4;      // determinizations a move in the advanced game
   size_t beam = 3;      // steps followed within a turn
+  // > 0: the other's Cunning cards are drawn from CunningBeliefs with this
+  // beta (two players); 0: uniformly.
+  double belief_beta = 0;
 };
 
 // The minimax value for `me` of `s` searched `turns` turns ahead (the rest

@@ -111,6 +111,11 @@ class KidState final : public State {
   json view(Seat seat) const override;
   json to_json() const override;
   std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  // A copy in which seat p's Cunning cards in hand are exactly `cards` (bit
+  // i: card kFirstCunning + i), for a searcher that draws the hidden hands
+  // from its own beliefs (ai/king_is_dead/kid_beliefs.h). Precondition: as
+  // many cards as p holds now, none of them in another hand or a discard.
+  std::unique_ptr<KidState> with_cunning_hand(int p, uint32_t cards) const;
   std::vector<double> returns() const override;
   json scores() const override;
   uint64_t hash() const override;

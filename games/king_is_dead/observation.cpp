@@ -71,6 +71,15 @@ std::unique_ptr<State> KidState::determinize(Seat seat, Rng& rng) const {
   return d;
 }
 
+std::unique_ptr<KidState> KidState::with_cunning_hand(int p, uint32_t cards) const {
+  auto d = std::make_unique<KidState>(*this);
+  auto& pl = d->players_[static_cast<size_t>(p)];
+  for (int i = 0; i < kNumCunning; ++i)
+    pl.hand[static_cast<size_t>(kFirstCunning + i)] = static_cast<int8_t>((cards >> i) & 1);
+  pl.exhausted = pl.cards_left() == 0 && pl.last_play > 0 ? pl.last_play : 0;
+  return d;
+}
+
 std::string KidState::observation_string(Seat seat) const {
   return view(is_observer(seat) ? seat : kSpectator).dump();
 }
