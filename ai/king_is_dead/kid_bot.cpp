@@ -42,10 +42,10 @@ constexpr std::array<KidLevel, kTopLevel> kLevels = {{
     {careless_heuristic(0.95), careless_heuristic(0.95), careless_heuristic(0.95),
      careless_heuristic(0.95), careless_heuristic(0.95), careless_heuristic(0.95)},  // 1
     {kHeuristic, kHeuristic, kHeuristic, kHeuristic, kHeuristic, kHeuristic},        // 2
-    {careless_ismcts(0.45), careless_ismcts(0.70), careless_ismcts(0.50), careless_ismcts(0.70),
+    {careless_ismcts(0.45), careless_ismcts(0.60), careless_ismcts(0.50), careless_ismcts(0.70),
      careless_ismcts(0.40), careless_ismcts(0.16)},  // 3
-    {kIsmcts, careless_ismcts(0.45), careless_ismcts(0.25), careless_ismcts(0.45),
-     careless_ismcts(0.25), careless_ismcts(0.08)},        // 4
+    {kIsmcts, careless_ismcts(0.20), careless_ismcts(0.25), careless_ismcts(0.45),
+     careless_ismcts(0.25), careless_ismcts(0.08)},       // 4
     {kTurns, kTurns, kIsmcts, kIsmcts, kIsmcts, kIsmcts}  // 5
 }};
 
@@ -159,13 +159,19 @@ std::vector<std::string> level_names() {
       if (g == groups.end()) g = groups.insert(groups.end(), {text, {}});
       g->second.push_back(way);
     }
+    // The last group is "every other game" when it holds every way not
+    // named before it (none played as the basic two-player game).
+    size_t named = 0;
+    for (const auto& g : groups) named += g.second.size();
     std::vector<std::string> differ;
-    for (const auto& [text, ways] : groups)
-      differ.push_back(fmt::format("{}: {}",
-                                   ways.size() == std::size(others)
-                                       ? std::string("every other game")
-                                       : fmt::format("{}", fmt::join(ways, " and ")),
-                                   text));
+    for (const auto& [text, ways] : groups) {
+      const bool rest = &ways == &groups.back().second && named == std::size(others) &&
+                        (ways.size() > 1 || groups.size() == 1);
+      differ.push_back(fmt::format(
+          "{}: {}",
+          rest ? std::string("every other game") : fmt::format("{}", fmt::join(ways, " and ")),
+          text));
+    }
     std::string name = describe(l.two);
     if (!differ.empty()) name += fmt::format(" ({})", fmt::join(differ, "; "));
     names.push_back(std::move(name));

@@ -16,16 +16,19 @@
 //   -----  ----------------------  -------------  ----------------  ----------------
 //     1    the heuristic, 95 % of its moves random (every way to play)
 //     2    the heuristic (the seed draws the determinization and ties)
-//     3    ISMCTS, 45 % random     ISMCTS, 70 %   ISMCTS, 50 %      ISMCTS, 40 %
+//     3    ISMCTS, 45 % random     ISMCTS, 60 %   ISMCTS, 50 %      ISMCTS, 40 %
 //                                                 (advanced 70 %)   (advanced 16 %)
-//     4    ISMCTS                  ISMCTS, 45 %   ISMCTS, 25 %      ISMCTS, 25 %
+//     4    ISMCTS                  ISMCTS, 20 %   ISMCTS, 25 %      ISMCTS, 25 %
 //                                                 (advanced 45 %)   (advanced 8 %)
-//     5    the turn search         ISMCTS         ISMCTS            ISMCTS
+//     5    the turn search         turn search,   ISMCTS            ISMCTS
+//                                  with beliefs
 //
 // ISMCTS (ai/ismcts.h): 200 iterations a move, random playouts, ~15 ms a
 // move. The turn search (kid_search.h): alpha-beta over whole turns,
-// 100,000 positions a move, ~0.13 s; it is no stronger than ISMCTS
-// where Cunning cards are hidden, so only the basic two-player game has it.
+// 100,000 positions a move, ~0.13 s. Where the other's Cunning cards are
+// hidden it is only as strong as ISMCTS when it draws them uniformly, but
+// stronger when it draws them from what the other's plays suggest
+// (kid_beliefs.h), which only the two-player game has.
 //
 // Each above the one below (docs/bots.md, "Levels", has every figure).
 // Below the heuristic: its lead over random play (80 %) leaves room for one
@@ -45,8 +48,8 @@
 // ISMCTS is only about 310 Elo above the heuristic (though it beats the
 // heuristic itself 96 %), so where it is on top three steps of about 64 %
 // are all there is room for (about 250 in the advanced game); the turn
-// search adds a step above it in the basic two-player game. The shares differ by way
-// to play because random moves cost more in some: in the team game, where
+// search adds a step above it in both two-player games. The shares differ
+// by way to play because random moves cost more in some: in the team game, where
 // a partner's random move loses for both, half its moves random made the
 // search no better than two heuristics (48 %). Nothing made ISMCTS
 // clearly stronger: neither other

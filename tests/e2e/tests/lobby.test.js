@@ -84,7 +84,7 @@ test('the seat chooser names each game\'s computer levels', async () => {
   assert.match(names[1], /^Computer, level 1: the heuristic, 95 % of its moves random$/);
   assert.match(names[2], /^Computer, level 2: the heuristic$/);
   assert.match(names[3], /^Computer, level 3: ISMCTS, 200 iterations a move, random playouts, \d+ % of its moves random \(.*three-player: \d+ % random.*\)$/);
-  assert.match(names[5], /^Computer, level 5: alpha-beta over whole turns, [\d,]+ positions a move \(every other game: ISMCTS, 200 iterations a move, random playouts\)$/);
+  assert.match(names[5], /^Computer, level 5: alpha-beta over whole turns, [\d,]+ positions a move \(advanced two-player: the same, the other's Cunning cards drawn from what its plays suggest; every other game: ISMCTS, 200 iterations a move, random playouts\)$/);
   assert.equal(await page.$eval('select[data-seat="1"]', (s) => s.value), 'computer:5');
   // Risk has five, the top searching; the default seat is its top.
   await page.selectOption('#game', 'risk');
