@@ -47,6 +47,12 @@ class Bot {
     (void)seconds;
     return false;
   }
+  // True when the bot learns from the game as it goes (The King is Dead's
+  // advanced turn search: what the other's plays suggest it holds), so a
+  // caller deciding every move of a seat should keep this one bot for the
+  // whole game, as the arena and `meeple play` do, rather than make one a
+  // move. A bot made afresh still plays legally, knowing only the present.
+  virtual bool remembers() const { return false; }
   // Called by searchers while thinking: free-form progress (depth, score, pv).
   std::function<void(const json&)> on_info;
 };

@@ -17,6 +17,7 @@ class CarelessBot final : public Bot {
       : inner_(std::move(inner)), careless_(careless), rng_(seed), name_(std::move(name)) {}
   std::string name() const override { return name_; }
   Action choose(const Decision& d) override;
+  bool remembers() const override { return inner_->remembers(); }
 
  private:
   std::unique_ptr<Bot> inner_;

@@ -93,6 +93,12 @@ class Server {
   // Tables whose stored log did not replay (left out, with the reason).
   const std::vector<std::string>& restore_errors() const { return restore_errors_; }
   size_t table_count() const { return lobby_->size(); }
+  // The computer seats of table `id` whose bot is kept between moves
+  // (Table::kept_bots); 0 for no such table.
+  int kept_bots(const std::string& id) const {
+    const auto t = lobby_->find(id);
+    return t ? t->kept_bots() : 0;
+  }
   // Mirrors of tables other processes own, shown to WebSockets here.
   size_t mirror_count() const;
   // The connection caps in force (the defaults resolved).

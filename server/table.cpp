@@ -58,6 +58,7 @@ Table::Table(TableEnv env, StoredTable meta, Match match)
   meta_.status = compute_status(match_);
   last_activity_ms_ = std::max(meta_.created_at, meta_.updated_at);
   hinting_.assign(meta_.seats.size(), false);
+  kept_bots_.resize(meta_.seats.size());
   seat_write_in_flight_.assign(meta_.seats.size(), false);
 }
 
@@ -694,12 +695,19 @@ void Table::committed(const Status& st, Match next, Pending p) {
   drain();
 }
 
+int Table::kept_bots() const {
+  std::lock_guard lock(mu_);
+  return static_cast<int>(
+      std::count_if(kept_bots_.begin(), kept_bots_.end(), [](const auto& k) { return k.second; }));
+}
+
 void Table::start_bot_if_due() {
   Seat seat;
   int level = 0;
   std::shared_ptr<State> state;
   std::shared_ptr<const Game> game;
   size_t version = 0;
+  std::shared_ptr<Bot> kept;
   {
     std::lock_guard lock(mu_);
     seat = to_move_locked();
@@ -711,17 +719,25 @@ void Table::start_bot_if_due() {
     game = match_.game_ptr();
     version = match_.log().size();
     bot_running_ = true;
+    // One bot runs at a time (bot_running_), so a kept one is never shared.
+    auto& k = kept_bots_[static_cast<size_t>(seat)];
+    if (k.second && k.first == level) kept = k.second;
   }
   auto self = shared_from_this();
   // Computer seats' moves have their own threads: hints never delay them.
-  env_.post_move([self, seat, level, state, game, version] {
-    // The bot's RNG is its own, never the match's (bot.h).
-    auto bot = make_bot(*game, level, random_u64());
+  env_.post_move([self, seat, level, state, game, version, kept] {
+    std::shared_ptr<Bot> bot = kept;
+    if (!bot) {
+      // The bot's RNG is its own, never the match's (bot.h).
+      auto made = make_bot(*game, level, random_u64());
+      if (made) bot = std::move(*made);
+    }
     Action a = kInvalidAction;
-    if (bot) a = (*bot)->choose(Decision(*game, *state));  // what the seat knows, not the state
+    if (bot) a = bot->choose(Decision(*game, *state));  // what the seat knows, not the state
     {
       std::lock_guard lock(self->mu_);
       self->bot_running_ = false;
+      if (bot && bot->remembers()) self->kept_bots_[static_cast<size_t>(seat)] = {level, bot};
     }
     if (a == kInvalidAction) return;
     self->enqueue(Pending{seat, nullptr, a, version, [](const Result<json>&) {}, true});

@@ -35,6 +35,10 @@
 #include "core/word_log.h"
 #include "server/storage.h"
 
+namespace meeple {
+class Bot;
+}
+
 namespace meeple::server {
 
 // Something that wants every new state of a table (a WebSocket session).
@@ -125,6 +129,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // One hint per seat at a time: another while one is thought about is
   // too_many_requests (429, quota.h), as is a full hint queue.
   void hint(Seat seat, int level, Reply done);
+  // How many seats' bots are kept between moves (Bot::remembers).
+  int kept_bots() const;
   // Lobby join: gives the open seat `seat` (or, without one, the lowest
   // unclaimed open seat) a fresh token. Only "open" seats are joinable, each
   // once; the seat changes only after the storage committed, and of two
@@ -267,6 +273,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::deque<Pending> queue_;
   bool busy_ = false;
   bool bot_running_ = false;
+  // Per seat: the computer's bot kept between its moves, with its level,
+  // when the bot learns from the game as it goes (Bot::remembers). Lost on
+  // a restart or a move to another server, where the next bot starts
+  // knowing only the present.
+  std::vector<std::pair<int, std::shared_ptr<Bot>>> kept_bots_;
   bool broken_ = false;  // a commit failed: refuse writes
   bool expired_ = false;
   int64_t last_activity_ms_ = 0;  // creation, committed action or join

@@ -51,14 +51,25 @@ void CunningBeliefs::start(const KidState& now, int me) {
 
 void CunningBeliefs::observe(const KidState& now, int me) {
   if (now.num_seats() != 2 || !now.config().advanced) return;
+  // A bot kept for another game (Python's keep one a game object): my own
+  // Cunning cards differ, or fewer cards have been played than last time.
+  const uint32_t mine = cunning_in_hand(now, me) | cunning_played(now, me);
+  const size_t played = now.player(0).discard.size() + now.player(1).discard.size();
+  if (!dealt_.empty() && (mine != mine_ || played < played_)) {
+    dealt_.clear();
+    log_weight_.clear();
+    before_other_.reset();
+  }
+  mine_ = mine;
+  played_ = played;
   if (dealt_.empty()) start(now, me);
   const int other = 1 - me;
   if (before_other_) learn_from_turn(*before_other_, now, other);
   before_other_.reset();
   // Whatever was missed, the cards the other has played it was dealt.
-  const uint32_t played = cunning_played(now, other);
+  const uint32_t theirs = cunning_played(now, other);
   for (size_t h = 0; h < dealt_.size(); ++h)
-    if ((played & ~dealt_[h]) != 0) log_weight_[h] = kImpossible;
+    if ((theirs & ~dealt_[h]) != 0) log_weight_[h] = kImpossible;
 }
 
 void CunningBeliefs::after_my_action(const KidState& after, int me) {

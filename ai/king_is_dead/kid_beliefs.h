@@ -48,6 +48,8 @@ class CunningBeliefs {
   std::vector<uint32_t> dealt_;  // hypotheses: the other's dealt Cunning cards
   std::vector<double> log_weight_;
   std::unique_ptr<KidState> before_other_;  // the other's turn about to begin
+  uint32_t mine_ = 0;                       // my dealt Cunning cards, to tell a new game
+  size_t played_ = 0;                       // cards both have played, likewise
 };
 
 }  // namespace meeple::king_is_dead

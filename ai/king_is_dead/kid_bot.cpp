@@ -98,8 +98,8 @@ std::unique_ptr<Bot> make_kid_bot(const Game& game, int level, uint64_t seed) {
   o.name = fmt::format("king-is-dead ismcts:{}", kIsmctsIterations);
   auto search = std::make_unique<IsmctsBot>(game, std::move(o), seed);
   if (p.careless == 0) return search;
-  // The same seeds as the arena's careless:P:level:N, N the level that
-  // plays this ISMCTS uncareless (4 in the basic two-player game, else 5).
+  // The same seeds as the arena's careless:P:ismcts:200 (tests/cli's
+  // arena_test), so a level's calibration names it exactly.
   return make_careless(
       std::move(search), p.careless, seed,
       fmt::format("king-is-dead careless ismcts:{} level {}", kIsmctsIterations, n));

@@ -89,6 +89,7 @@ class TurnSearchBot final : public Bot {
     if (o_.belief_beta > 0) beliefs_ = std::make_unique<CunningBeliefs>(o_.belief_beta);
   }
   std::string name() const override { return name_; }
+  bool remembers() const override { return beliefs_ != nullptr; }
 
   Action choose(const Decision& d) override {
     const auto& legal = d.legal_actions();

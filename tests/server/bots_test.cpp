@@ -96,5 +96,27 @@ TEST(BotPool, MovesNeverWaitForHintsAndAFullHintQueueRefuses) {
   pool.stop();
 }
 
+// A bot that learns from the game as it goes (The King is Dead's advanced
+// turn search, level 5) is kept between its seat's moves, so what the
+// other's plays suggest is not forgotten each move; one that does not
+// (Reversi's) is made afresh, holding no memory between moves.
+TEST_F(ServerFixture, ABotThatLearnsIsKeptBetweenItsMoves) {
+  json kid = create({{"game", "king-is-dead"},
+                     {"options", {{"players", 2}, {"advanced", true}}},
+                     {"seats", json::array({{{"kind", "computer"}, {"level", 5}},
+                                            {{"kind", "computer"}, {"level", 5}}})}});
+  json reversi =
+      create({{"game", "reversi"},
+              {"seats", json::array({{{"kind", "computer"}, {"level", 1}}, {{"kind", "human"}}})}});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (server_->kept_bots(kid["id"]) < 2 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(server_->kept_bots(kid["id"]), 2);
+  WsClient w(port_, "/ws/tables/" + reversi["id"].get<std::string>());
+  ASSERT_TRUE(
+      w.until([](const json& j) { return j["table"]["version"] >= 1; }, std::chrono::seconds(60)));
+  EXPECT_EQ(server_->kept_bots(reversi["id"]), 0);
+}
+
 }  // namespace
 }  // namespace meeple::test

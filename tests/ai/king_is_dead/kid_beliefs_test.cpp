@@ -37,13 +37,14 @@ struct Watched {
 
 // An advanced two-player game: seat 1 the heuristic, seat 0 a heuristic
 // that keeps beliefs and checks them at each of its decisions.
-Watched watch(uint64_t seed, double beta) {
+Watched watch(uint64_t seed, double beta, CunningBeliefs* kept = nullptr) {
   auto game = all_games().create("king-is-dead", {{"players", 2}, {"advanced", true}});
   EXPECT_TRUE(game.is_ok());
   Match m = Match::start(*game, seed);
   auto me = make_kid_bot(**game, 2, seed);
   auto other = make_kid_bot(**game, 2, seed + 100);
-  CunningBeliefs beliefs(beta);
+  CunningBeliefs own(beta);
+  CunningBeliefs& beliefs = kept ? *kept : own;
   Rng rng(seed);
   Watched w;
   while (!m.state().is_terminal()) {
@@ -91,6 +92,13 @@ TEST(CunningBeliefs, NeverRuleOutTheTruthAndLearnFromThePlays) {
     indifferent += watch(seed, 1e-9).truth / kGames;
   }
   EXPECT_GT(judged, indifferent) << judged << " against " << indifferent;
+}
+
+// Beliefs kept from one game into the next (a bot kept for a game
+// object, as Python's are) start again rather than rule the truth out.
+TEST(CunningBeliefs, StartAgainForANewGame) {
+  CunningBeliefs beliefs(5);
+  for (uint64_t seed = 21; seed <= 23; ++seed) EXPECT_GT(watch(seed, 5, &beliefs).decisions, 10);
 }
 
 TEST(CunningBeliefs, KnowNothingBeforeTheyObserve) {
