@@ -127,6 +127,10 @@ void CunningBeliefs::learn_from_turn(const KidState& before, const KidState& now
   for (size_t h = 0; h < dealt_.size(); ++h) {
     if (log_weight_[h] == kImpossible) continue;
     const uint32_t held = dealt_[h] & ~played_before;
+    if (chosen >= kFirstCunning && !(held & bit(chosen))) {
+      log_weight_[h] = kImpossible;
+      continue;
+    }
     double top = pass;
     for (int c = 0; c < kNumCards; ++c)
       if (c < kFirstCunning || (held & bit(c))) top = std::max(top, value[static_cast<size_t>(c)]);
@@ -134,22 +138,15 @@ void CunningBeliefs::learn_from_turn(const KidState& before, const KidState& now
     for (int c = 0; c < kNumCards; ++c)
       if ((c < kFirstCunning || (held & bit(c))) && value[static_cast<size_t>(c)] != kImpossible)
         sum += std::exp(beta_ * (value[static_cast<size_t>(c)] - top));
-    if (chosen >= kFirstCunning && !(held & bit(chosen))) {
-      log_weight_[h] = kImpossible;
-      continue;
-    }
     log_weight_[h] += beta_ * (v - top) - std::log(sum);
   }
 }
 
 std::unique_ptr<KidState> CunningBeliefs::sample(const KidState& world, int me, Rng& rng) const {
   const int other = 1 - me;
-  if (dealt_.empty()) return std::make_unique<KidState>(world);
-  double top = kImpossible;
-  for (double w : log_weight_) top = std::max(top, w);
-  if (top == kImpossible) return std::make_unique<KidState>(world);  // beliefs lost: uniform
-  std::vector<double> weight(dealt_.size());
-  for (size_t h = 0; h < dealt_.size(); ++h) weight[h] = std::exp(log_weight_[h] - top);
+  const std::vector<double> weight = weights();
+  // Before the first observe(), or every hypothesis ruled out: uniform.
+  if (weight.empty()) return std::make_unique<KidState>(world);
   const size_t h = rng.pick(weight);
   const uint32_t hand = dealt_[h] & ~cunning_played(world, other);
   if (std::popcount(hand) != std::popcount(cunning_in_hand(world, other)))
@@ -157,17 +154,23 @@ std::unique_ptr<KidState> CunningBeliefs::sample(const KidState& world, int me, 
   return world.with_cunning_hand(other, hand);
 }
 
-double CunningBeliefs::probability(uint32_t dealt) const {
+std::vector<double> CunningBeliefs::weights() const {
   double top = kImpossible;
   for (double w : log_weight_) top = std::max(top, w);
-  if (top == kImpossible) return 0;
+  if (top == kImpossible) return {};
+  std::vector<double> weight(dealt_.size());
+  for (size_t h = 0; h < dealt_.size(); ++h) weight[h] = std::exp(log_weight_[h] - top);
+  return weight;
+}
+
+double CunningBeliefs::probability(uint32_t dealt) const {
+  const std::vector<double> weight = weights();
   double total = 0, mine = 0;
-  for (size_t h = 0; h < dealt_.size(); ++h) {
-    const double w = std::exp(log_weight_[h] - top);
-    total += w;
-    if (dealt_[h] == dealt) mine = w;
+  for (size_t h = 0; h < weight.size(); ++h) {
+    total += weight[h];
+    if (dealt_[h] == dealt) mine = weight[h];
   }
-  return mine / total;
+  return total > 0 ? mine / total : 0;
 }
 
 }  // namespace meeple::king_is_dead

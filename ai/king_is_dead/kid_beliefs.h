@@ -43,6 +43,9 @@ class CunningBeliefs {
  private:
   void start(const KidState& now, int me);
   void learn_from_turn(const KidState& before, const KidState& now, int other);
+  // Each hypothesis's weight relative to the likeliest; empty when there
+  // are none or every one is ruled out.
+  std::vector<double> weights() const;
 
   double beta_;
   std::vector<uint32_t> dealt_;  // hypotheses: the other's dealt Cunning cards
