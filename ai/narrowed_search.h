@@ -24,6 +24,11 @@ struct NarrowedSearchLevel {
   int iterations = 100;     // ISMCTS iterations a searched decision
   int width = 4;            // the heuristic's best choices searched
   int rollout_steps = 200;  // playout steps (decisions and chance) after the tree
+  // A decision whose position the leaf value already rates this sure a win
+  // for the seat to move is the heuristic's (1: never). There every choice
+  // leads to leaves valued about 1, so the search cannot tell finishing
+  // the game from waiting, and may wait for ever (docs/bots.md, Risk).
+  double settled = 1.0;
 };
 
 // What the search knows of the game `S` (its state class).
@@ -44,7 +49,10 @@ class NarrowedSearchBot final : public Bot {
  public:
   NarrowedSearchBot(const Game& game, NarrowedSearchLevel level, NarrowedSearchPolicy<S> policy,
                     uint64_t seed, std::string name)
-      : width_(level.width), policy_(policy), sample_rng_(mix64(seed, 0x53414d50ull)) {
+      : width_(level.width),
+        settled_(level.settled),
+        policy_(policy),
+        sample_rng_(mix64(seed, 0x53414d50ull)) {
     IsmctsOptions o;
     o.iterations = level.iterations;
     o.rollout_limit = level.rollout_steps;
@@ -70,6 +78,8 @@ class NarrowedSearchBot final : public Bot {
     searched_ = false;
     d.determinize_into(sample_rng_, sample_);
     if (const auto* s = dynamic_cast<const S*>(sample_.get())) {
+      if (settled_ < 1.0 && policy_.leaf_values(*s)[static_cast<size_t>(d.seat())] >= settled_)
+        return policy_.policy(*s, d.legal_actions(), &sample_rng_);
       policy_.candidates(*s, d.legal_actions(), width_, candidates_);
       if (candidates_.size() == 1) return candidates_.front();
     }
@@ -79,6 +89,7 @@ class NarrowedSearchBot final : public Bot {
 
  private:
   int width_;
+  double settled_;
   NarrowedSearchPolicy<S> policy_;
   Rng sample_rng_;  // draws what the seat cannot see, to find the candidates
   std::unique_ptr<State> sample_;

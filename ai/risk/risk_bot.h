@@ -3,11 +3,12 @@
 // Levels (level 0 is the random bot; 6..10 play as 5): 1-3 are the
 // heuristic (ai/risk/heuristic.h) with 85, 60 and 35 % of its moves random
 // (ai/careless.h), 4 the heuristic (the seed only breaks ties among equally
-// scored choices), 5 ISMCTS (ai/ismcts.h) over the heuristic's few best
-// choices at each decision, with heuristic playouts of about a turn and a
-// half and leaves valued by leaf_values. A bigger budget did not play
-// better (400 iterations against 100: 49 %), so the ladder was filled from
-// below, where a share of random moves weakens the heuristic evenly.
+// scored choices), 5 ISMCTS (ai/ismcts.h) over the heuristic's six best
+// choices at each decision, with heuristic playouts of about two turns and
+// leaves valued by leaf_values; a position already won in all but name is
+// the heuristic's to finish (NarrowedSearchLevel::settled). The ladder was
+// filled from below, where a share of random moves weakens the heuristic
+// evenly.
 // The team game: the search plays it no better than the heuristic, so 5 is
 // the heuristic there and 4 the heuristic with 15 % of its moves random
 // (1-3 as above).

@@ -162,5 +162,37 @@ TEST(RiskSearch, TheSearcherTakesTheEliminatingConquest) {
   EXPECT_EQ(a, attack("scandinavia", "iceland", 3));
 }
 
+// A game already won in all but name, as found stalled at 30,000 moves in
+// the arena (four players, turn 560): red holds 39 territories, 35 armies
+// in most and 6,532 in Indonesia; green holds Australia's three (74, 77
+// and 1). Every choice leads the search to leaves valued about 1 for red,
+// so it could not tell attacking from stopping: it stopped about one roll
+// in four, and a conquest of 74 armies takes some 40 rolls, so the game
+// never ended. There the heuristic plays, and attacks.
+TEST(RiskSearch, AWonGameIsFinishedNotStalled) {
+  auto game = make("domination", 4);
+  auto s = board(*game, kRed);
+  for (Territory t = 0; t < kNumTerritories; ++t) s->set_territory(t, kRed, 35);
+  s->set_territory(T("alaska"), kRed, 27);
+  s->set_territory(T("middle_east"), kRed, 29);
+  s->set_territory(T("india"), kRed, 1);
+  s->set_territory(T("siam"), kRed, 1);
+  s->set_territory(T("indonesia"), kRed, 6532);
+  s->set_territory(T("new_guinea"), kGreen, 74);
+  s->set_territory(T("western_australia"), kGreen, 77);
+  s->set_territory(T("eastern_australia"), kGreen, 1);
+  s->set_eliminated(kBlue, true);
+  s->set_eliminated(kYellow, true);
+  s->begin_attack_for_test(kRed);
+  EXPECT_GT(leaf_values(*s)[kRed], 0.999);
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto bot = make_risk_bot(*game, kTopLevel, seed);
+    const Action a = bot->choose(Decision(*game, *s));
+    EXPECT_TRUE(a == attack("indonesia", "new_guinea", 3) ||
+                a == attack("indonesia", "western_australia", 3))
+        << "seed " << seed << ": " << s->action_to_string(a);
+  }
+}
+
 }  // namespace
 }  // namespace meeple::risk
