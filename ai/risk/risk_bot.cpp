@@ -104,8 +104,8 @@ std::vector<std::string> level_names() {
                               std::lround(100 * kTeamCareless[kHeuristicLevel - 1]));
   names.push_back(
       fmt::format("ISMCTS, {} iterations a decision over the heuristic's {} best choices, "
-                  "heuristic playouts; team game: the heuristic",
-                  kSearch.iterations, kSearch.width));
+                  "heuristic playouts of {} steps; team game: the heuristic",
+                  kSearch.iterations, kSearch.width, kSearch.rollout_steps));
   return names;
 }
 

@@ -6,8 +6,9 @@
 // random (ai/careless.h), 3 the heuristic (the seed only breaks ties among
 // equally scored choices), 4 ISMCTS over the heuristic's few best choices
 // with heuristic playouts (ai/narrowed_search.h), as the European
-// edition's top level, and 5 the same search with four times the
-// iterations.
+// edition's top level was until it was strengthened, and 5 that search as
+// it is now: wider, longer playouts, and a game already won finished by
+// the heuristic.
 // Calibration: docs/bots.md, "Risk 2008".
 #pragma once
 
