@@ -6,6 +6,8 @@
 // without a search.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -30,6 +32,15 @@ struct NarrowedSearchLevel {
   // the game from waiting, and may wait for ever (docs/bots.md, Risk).
   double settled = 1.0;
 };
+
+// What a search of this shape plays, in the words of the level chooser.
+inline std::string level_name(const NarrowedSearchLevel& k) {
+  return fmt::format(
+      "ISMCTS, {} iterations a decision over the heuristic's {} best choices, heuristic playouts "
+      "of {} steps{}",
+      k.iterations, k.width, k.rollout_steps,
+      k.settled < 1 ? ", a game already won finished by the heuristic" : "");
+}
 
 // What the search knows of the game `S` (its state class).
 template <class S>

@@ -102,10 +102,7 @@ std::vector<std::string> level_names() {
                                  : "the heuristic (battle odds, borders, missions)");
   names.back() += fmt::format("; team game: {} % of its moves random",
                               std::lround(100 * kTeamCareless[kHeuristicLevel - 1]));
-  names.push_back(
-      fmt::format("ISMCTS, {} iterations a decision over the heuristic's {} best choices, "
-                  "heuristic playouts of {} steps; team game: the heuristic",
-                  kSearch.iterations, kSearch.width, kSearch.rollout_steps));
+  names.push_back(level_name(kSearch) + "; team game: the heuristic");
   return names;
 }
 

@@ -42,12 +42,7 @@ std::vector<std::string> level_names() {
   for (double careless : kCareless)
     names.push_back(careless > 0 ? careless_level_name(careless)
                                  : "the heuristic (battle odds, borders, capital, objectives)");
-  for (const NarrowedSearchLevel& k : kSearch)
-    names.push_back(fmt::format(
-        "ISMCTS, {} iterations a decision over the heuristic's {} best choices, heuristic "
-        "playouts of {} steps{}",
-        k.iterations, k.width, k.rollout_steps,
-        k.settled < 1 ? ", a game already won finished by the heuristic" : ""));
+  for (const NarrowedSearchLevel& k : kSearch) names.push_back(level_name(k));
   return names;
 }
 
