@@ -243,13 +243,28 @@ void resolve_arena_defaults(const Game& game, ArenaConfig& config) {
   if (config.opening_moves < 0) config.opening_moves = game.info().has_chance ? 0 : 8;
 }
 
-uint64_t arena_game_seed(uint64_t seed, int index, int num_seats) {
-  return mix64(seed, static_cast<uint64_t>(index / num_seats));
+int arena_rotations(const std::vector<AgentSpec>& agents) {
+  const int n = static_cast<int>(agents.size());
+  for (int r = 1; r < n; ++r) {
+    if (n % r != 0) continue;
+    bool same = true;
+    for (int j = 0; j < n && same; ++j) {
+      const AgentSpec& a = agents[static_cast<size_t>(j)];
+      const AgentSpec& b = agents[static_cast<size_t>((j + r) % n)];
+      same = a.label == b.label && a.spec == b.spec;
+    }
+    if (same) return r;
+  }
+  return std::max(n, 1);
 }
 
-std::vector<int> arena_seating(int index, int num_seats) {
+uint64_t arena_game_seed(uint64_t seed, int index, int rotations) {
+  return mix64(seed, static_cast<uint64_t>(index / rotations));
+}
+
+std::vector<int> arena_seating(int index, int num_seats, int rotations) {
   // Agent j sits at seat (j + r) % n in game r of a deal.
-  const int r = index % num_seats;
+  const int r = index % rotations;
   std::vector<int> seating(num_seats);
   for (int seat = 0; seat < num_seats; ++seat) seating[seat] = (seat - r + num_seats) % num_seats;
   return seating;
@@ -262,8 +277,9 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
   const int n = game.num_seats();
   GameRecord rec;
   rec.index = index;
-  rec.seed = arena_game_seed(config.seed, index, n);
-  rec.seating = arena_seating(index, n);
+  const int rotations = arena_rotations(config.agents);
+  rec.seed = arena_game_seed(config.seed, index, rotations);
+  rec.seating = arena_seating(index, n, rotations);
   Match match = Match::start(game_ptr, rec.seed);
   const auto forfeit = [&rec](Seat seat, std::string why) {
     rec.end = "forfeit";

@@ -2,10 +2,14 @@
 // parallel, with every game reproducible from (seed, index).
 //
 // Seating: the configuration lists one agent per seat. Games come in deals
-// of num_seats games that share a seed; in game i of a deal the agents sit
-// rotated by i seats, so every agent plays every seat of every deal (both
-// colours in Reversi, every turn position in Risk), which cancels the seat
-// advantage and, in games with chance, most of the luck.
+// that share a seed; in game i of a deal the agents sit rotated by i seats,
+// so every agent plays every seat of every deal (both colours in Reversi,
+// every turn position in Risk), which cancels the seat advantage and, in
+// games with chance, most of the luck. A deal has as many games as there
+// are distinct rotations (arena_rotations): num_seats, but fewer when the
+// list repeats itself (two teams of A, B, A, B: rotated by two seats, every
+// seat has the same agent and the game would be played again, move for
+// move; all agents alike: one game a deal).
 //
 // Agents (parse_agent): "random", "heuristic" (the game's heuristic level),
 // "level:N" or "N" (make_bot at level N), "ismcts:N" (ai/ismcts.h with N
@@ -72,6 +76,9 @@ struct ArenaConfig {
   int opening_moves = -1;
   std::chrono::milliseconds move_timeout{10000};  // external programs only
   std::string logs_dir;                           // "" = no match logs
+  // The games of a deal as a results file gave them (a version 1 file:
+  // num_seats); 0: arena_rotations(agents), as every new arena plays.
+  int rotations = 0;
 };
 
 // One game's result. `end` is "finished", "move_limit" or "forfeit" (an
@@ -96,9 +103,15 @@ struct GameRecord {
 // place, so the command line's JSON config and run_arena agree.
 void resolve_arena_defaults(const Game& game, ArenaConfig& config);
 
-// The game index -> seed and seating rules described above.
-uint64_t arena_game_seed(uint64_t seed, int index, int num_seats);
-std::vector<int> arena_seating(int index, int num_seats);
+// The games of a deal: the smallest rotation of `agents` (one per seat)
+// that seats an agent of the same label and spec everywhere, which divides
+// their number.
+int arena_rotations(const std::vector<AgentSpec>& agents);
+
+// The game index -> seed and seating rules described above, for deals of
+// `rotations` games.
+uint64_t arena_game_seed(uint64_t seed, int index, int rotations);
+std::vector<int> arena_seating(int index, int num_seats, int rotations);
 
 // Plays one game. Never throws for an agent's fault: that is a forfeit.
 // `config.max_moves` 0 means no limit here (run_arena fills in the game's

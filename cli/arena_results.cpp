@@ -213,7 +213,7 @@ namespace {
 json config_json(const ArenaConfig& c) {
   json agents = json::array();
   for (const auto& a : c.agents) agents.push_back({{"label", a.label}, {"spec", a.spec}});
-  return {{"version", 1},
+  return {{"version", 2},
           {"game", c.game},
           {"options", c.options},
           {"agents", agents},
@@ -223,7 +223,8 @@ json config_json(const ArenaConfig& c) {
           {"opening_moves", c.opening_moves},
           {"move_timeout_ms", c.move_timeout.count()},
           {"shard", c.shard},
-          {"shards", c.shards}};
+          {"shards", c.shards},
+          {"rotations", c.rotations > 0 ? c.rotations : arena_rotations(c.agents)}};
 }
 
 json record_json(const GameRecord& r) {
@@ -307,9 +308,10 @@ ArenaConfig read_config(JsonReader& rd, const json& a) {
   ArenaConfig c;
   rd.object(a, "/arena",
             {"version", "game", "options", "agents", "games", "seed", "max_moves", "opening_moves",
-             "move_timeout_ms", "shard", "shards"});
+             "move_timeout_ms", "shard", "shards"},
+            {"rotations"});
   if (!rd.ok()) return c;
-  rd.integer(rd.at(a, "version"), "/arena/version", 1, 1, "version 1");
+  const int64_t version = rd.integer(rd.at(a, "version"), "/arena/version", 1, 2, "version 1 or 2");
   c.game = rd.string(rd.at(a, "game"), "/arena/game");
   c.options = rd.at(a, "options");
   if (!c.options.is_object()) rd.fail("/arena/options", "an object", &c.options);
@@ -345,11 +347,25 @@ ArenaConfig read_config(JsonReader& rd, const json& a) {
       rd.integer(rd.at(a, "move_timeout_ms"), "/arena/move_timeout_ms", 1, INT32_MAX));
   c.shards = static_cast<int>(rd.integer(rd.at(a, "shards"), "/arena/shards", 1, 1000000));
   c.shard = static_cast<int>(rd.integer(rd.at(a, "shard"), "/arena/shard", 0, c.shards - 1));
+  // Version 1 dealt num_seats games a deal whatever the agents; version 2
+  // as many as there are distinct rotations, which it records.
+  const int seats = static_cast<int>(c.agents.size());
+  if (version == 1) {
+    if (a.contains("rotations"))
+      rd.fail("/arena/rotations", "no rotations in version 1", &a["rotations"]);
+    c.rotations = seats;
+  } else if (rd.ok()) {
+    const json& r = rd.at(a, "rotations");
+    c.rotations =
+        static_cast<int>(rd.integer(r, "/arena/rotations", 1, seats, "the games of a deal"));
+    if (rd.ok() && seats % c.rotations != 0)
+      rd.fail("/arena/rotations", "a divisor of the number of seats", &r);
+  }
   return c;
 }
 
 GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, int games, int seats,
-                       uint64_t seed_of_arena) {
+                       int rotations, uint64_t seed_of_arena) {
   GameRecord r;
   rd.object(j, path, {"index", "seed", "seating", "end", "moves", "seconds", "hash"},
             {"returns", "scores", "forfeit_seat", "error", "log"});
@@ -362,7 +378,7 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
     r.seed = *s;
   else
     rd.fail(path + "/seed", "a decimal seed as a string", &seed);
-  if (rd.ok() && r.seed != arena_game_seed(seed_of_arena, r.index, seats)) {
+  if (rd.ok() && r.seed != arena_game_seed(seed_of_arena, r.index, rotations)) {
     rd.fail(path + "/seed", "the seed the arena's seed gives this game", &seed);
   }
   const json& seating = rd.at(j, "seating");
@@ -371,7 +387,7 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
       r.seating.push_back(static_cast<int>(
           rd.integer(seating[i], fmt::format("{}/seating/{}", path, i), 0, seats - 1, "an agent")));
     }
-    if (rd.ok() && r.seating != arena_seating(r.index, seats)) {
+    if (rd.ok() && r.seating != arena_seating(r.index, seats, rotations)) {
       rd.fail(path + "/seating", "the rotation the game's index gives", &seating);
     }
   }
@@ -437,7 +453,8 @@ Result<MergedArena> merge_arena_documents(const std::vector<std::pair<std::strin
                                             return x.label == y.label && x.spec == y.spec;
                                           });
       if (c.game != m.game || c.options != m.options || !same_agents || c.games != m.games ||
-          c.seed != m.seed || c.max_moves != m.max_moves || c.opening_moves != m.opening_moves) {
+          c.seed != m.seed || c.max_moves != m.max_moves || c.opening_moves != m.opening_moves ||
+          c.rotations != m.rotations) {
         return invalid_argument(name + ": not a shard of the same arena as " + docs[0].first +
                                 " (game, options, agents, games, seed, max_moves and opening_moves "
                                 "must match)");
@@ -445,8 +462,8 @@ Result<MergedArena> merge_arena_documents(const std::vector<std::pair<std::strin
     }
     const int seats = static_cast<int>(c.agents.size());
     for (size_t i = 0; i < recs->size(); ++i) {
-      GameRecord r =
-          read_record(rd, (*recs)[i], fmt::format("/records/{}", i), c.games, seats, c.seed);
+      GameRecord r = read_record(rd, (*recs)[i], fmt::format("/records/{}", i), c.games, seats,
+                                 c.rotations, c.seed);
       if (!rd.ok()) return rd.status();
       if (by_index.count(r.index)) {
         return invalid_argument(

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <string>
 
 #include "all_games/all_games.h"
 #include "cli/arena_results.h"
@@ -141,12 +143,34 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
 }
 
 TEST(ArenaSeating, DealsShareASeedAndRotateTheAgents) {
-  EXPECT_EQ(arena_seating(0, 3), (std::vector<int>{0, 1, 2}));
-  EXPECT_EQ(arena_seating(1, 3), (std::vector<int>{2, 0, 1}));  // agent 0 at seat 1
-  EXPECT_EQ(arena_seating(2, 3), (std::vector<int>{1, 2, 0}));
+  EXPECT_EQ(arena_seating(0, 3, 3), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(arena_seating(1, 3, 3), (std::vector<int>{2, 0, 1}));  // agent 0 at seat 1
+  EXPECT_EQ(arena_seating(2, 3, 3), (std::vector<int>{1, 2, 0}));
   EXPECT_EQ(arena_game_seed(5, 0, 3), arena_game_seed(5, 2, 3));
   EXPECT_NE(arena_game_seed(5, 2, 3), arena_game_seed(5, 3, 3));
   EXPECT_NE(arena_game_seed(5, 0, 3), arena_game_seed(6, 0, 3));
+  // Two teams A, B, A, B: deals of two games, the next deal at game 2.
+  EXPECT_EQ(arena_seating(2, 4, 2), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(arena_seating(3, 4, 2), (std::vector<int>{3, 0, 1, 2}));
+  EXPECT_NE(arena_game_seed(5, 1, 2), arena_game_seed(5, 2, 2));
+}
+
+TEST(ArenaSeating, ADealHasOneGameForEachDistinctRotation) {
+  const auto rotations = [](const std::vector<std::string>& specs) {
+    std::vector<AgentSpec> agents;
+    for (const auto& s : specs) agents.push_back(agent(s));
+    return arena_rotations(agents);
+  };
+  EXPECT_EQ(rotations({"level:1", "level:2"}), 2);
+  EXPECT_EQ(rotations({"top=level:5", "heuristic", "heuristic"}), 3);
+  EXPECT_EQ(rotations({"top=level:5", "heuristic", "heuristic", "heuristic"}), 4);
+  EXPECT_EQ(rotations({"a=level:5", "b=level:4", "a=level:5", "b=level:4"}), 2);
+  EXPECT_EQ(rotations({"heuristic", "heuristic", "heuristic"}), 1);
+  EXPECT_EQ(rotations({"1", "2", "3", "1", "2", "3"}), 3);
+  // The same player under two labels is two agents in the table, so each
+  // must sit everywhere.
+  EXPECT_EQ(rotations({"x=level:1", "y=level:1"}), 2);
+  EXPECT_EQ(rotations({"x=level:1", "x=level:2", "x=level:1", "x=level:3"}), 4);
 }
 
 TEST(ArenaStatistics, WilsonIntervalAndElo) {
@@ -169,14 +193,14 @@ TEST(ArenaStatistics, SummaryCountsOutcomesAndFitsElo) {
   for (int i = 0; i < 4; ++i) {
     GameRecord r;
     r.index = i;
-    r.seating = arena_seating(i, 2);
+    r.seating = arena_seating(i, 2, 2);
     r.end = "finished";
     r.returns = returns[i];  // by seat
     recs.push_back(r);
   }
   GameRecord f;
   f.index = 4;
-  f.seating = arena_seating(4, 2);
+  f.seating = arena_seating(4, 2, 2);
   f.end = "forfeit";
   f.forfeit_seat = 0;  // agent a sits at seat 0 in even games
   recs.push_back(f);
@@ -215,8 +239,28 @@ TEST(ArenaRun, ReversiGamesAreTheSameOnAnyNumberOfThreads) {
   for (const auto& r : one) {
     EXPECT_EQ(r.end, "finished");
     EXPECT_EQ(r.seed, arena_game_seed(7, r.index, 2));
-    EXPECT_EQ(r.seating, arena_seating(r.index, 2));
+    EXPECT_EQ(r.seating, arena_seating(r.index, 2, 2));
   }
+}
+
+// Two teams seated A, B, A, B: rotated by two seats the same agents sit at
+// the same seats, and the game would be played again move for move (half
+// of such an arena's games were copies before deals had one game a
+// distinct rotation).
+TEST(ArenaRun, TeamsOfRepeatedAgentsPlayNoGameTwice) {
+  ArenaConfig c = config("king-is-dead", {{"players", 4}, {"teams", true}},
+                         {"a=random", "b=heuristic", "a=random", "b=heuristic"}, 6);
+  const auto recs = run(c);
+  ASSERT_EQ(recs.size(), 6u);
+  std::set<std::string> hashes;
+  for (const auto& r : recs) {
+    hashes.insert(r.hash);
+    EXPECT_EQ(r.seed, arena_game_seed(7, r.index, 2));
+    EXPECT_EQ(r.seating, arena_seating(r.index, 4, 2));
+  }
+  EXPECT_EQ(hashes.size(), 6u);
+  EXPECT_EQ(recs[0].seed, recs[1].seed);  // a deal: the same deck, teams swapped
+  EXPECT_NE(recs[1].seed, recs[2].seed);
 }
 
 TEST(ArenaRun, LogsReplayToTheRecordedResult) {
@@ -453,6 +497,48 @@ TEST(ArenaShards, MergedShardsEqualOneRun) {
       << refused.status().message();
   EXPECT_FALSE(merge_arena_documents({{"x", json::array()}}).is_ok());
   EXPECT_FALSE(merge_arena_documents({}).is_ok());
+}
+
+// Files of version 1 dealt num_seats games a deal whatever the agents; they
+// still merge, by their own rule, and a merge keeps it.
+TEST(ArenaShards, AVersionOneFileStillMerges) {
+  ArenaConfig c = config("king-is-dead", {{"players", 4}, {"teams", true}},
+                         {"a=random", "b=heuristic", "a=random", "b=heuristic"}, 4);
+  auto game = all_games().create(c.game, c.options);
+  const auto recs = run(c);
+  json doc = arena_json(c, summarize(c, (*game)->metadata(), recs), recs);
+  EXPECT_EQ(doc["arena"]["version"], 2);
+  EXPECT_EQ(doc["arena"]["rotations"], 2);
+  auto now = merge_arena_documents({{"now", doc}});
+  ASSERT_TRUE(now.is_ok()) << now.status().message();
+  EXPECT_EQ(now->config.rotations, 2);
+
+  json old = doc;
+  old["arena"]["version"] = 1;
+  old["arena"].erase("rotations");
+  for (auto& r : old["records"]) {
+    const int i = r["index"];
+    r["seed"] = std::to_string(arena_game_seed(7, i, 4));
+    r["seating"] = arena_seating(i, 4, 4);
+  }
+  auto merged = merge_arena_documents({{"old", old}});
+  ASSERT_TRUE(merged.is_ok()) << merged.status().message();
+  EXPECT_EQ(merged->config.rotations, 4);
+  const json again =
+      arena_json(merged->config, summarize(merged->config, (*game)->metadata(), merged->records),
+                 merged->records);
+  EXPECT_EQ(again["arena"]["rotations"], 4);
+  EXPECT_TRUE(merge_arena_documents({{"again", again}}).is_ok());
+  // Version 2's deals read as version 1's, and the other way: refused.
+  EXPECT_FALSE(merge_arena_documents({{"now", doc}, {"old", old}}).is_ok());
+  auto bad = doc;
+  bad["arena"]["rotations"] = 3;
+  auto m = merge_arena_documents({{"bad", bad}});
+  ASSERT_FALSE(m.is_ok());
+  EXPECT_NE(m.status().message().find("/arena/rotations"), std::string::npos)
+      << m.status().message();
+  bad["arena"]["rotations"] = 4;
+  EXPECT_FALSE(merge_arena_documents({{"bad", bad}}).is_ok());  // records dealt by 2
 }
 
 // The command line: a run, its JSON merged back, and bad flags (exit 2).
