@@ -114,17 +114,13 @@ bool top_level(const GoaState& s) {
   }
 }
 
-class GoaBot final : public Bot {
+// The heuristic's choice for seat `me` in a full state `s` (a
+// determinization of what it knows), its chance and ties drawn from `rng`.
+class Heuristic {
  public:
-  explicit GoaBot(uint64_t seed) : rng_(seed) {}
-  std::string name() const override { return "goa heuristic"; }
+  Heuristic(Rng& rng, int me) : rng_(rng), me_(me) {}
 
-  Action choose(const Decision& d) override {
-    const auto& legal = d.legal_actions();
-    if (legal.size() == 1) return legal.front();
-    const auto world = d.determinize(rng_);
-    const auto& s = static_cast<const GoaState&>(*world);
-    me_ = d.seat();
+  Action choose(const GoaState& s, const std::vector<Action>& legal) {
     switch (s.stage()) {
       case Stage::kPlaceFlag:
       case Stage::kPlaceMarker:
@@ -290,11 +286,32 @@ class GoaBot final : public Bot {
 
   // Chance outcomes drawn per option when its turn meets chance.
   static constexpr int kSamples = 3;
+  Rng& rng_;
+  int me_;
+};
+
+class GoaBot final : public Bot {
+ public:
+  explicit GoaBot(uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "goa heuristic"; }
+
+  Action choose(const Decision& d) override {
+    const auto& legal = d.legal_actions();
+    if (legal.size() == 1) return legal.front();
+    const auto world = d.determinize(rng_);
+    return Heuristic(rng_, d.seat()).choose(static_cast<const GoaState&>(*world), legal);
+  }
+
+ private:
   Rng rng_;
-  int me_ = 0;
 };
 
 }  // namespace
+
+Action heuristic_action(const GoaState& s, const std::vector<Action>& legal, Rng& rng) {
+  if (legal.size() == 1) return legal.front();
+  return Heuristic(rng, s.current_player()).choose(s, legal);
+}
 
 std::vector<double> leaf_values(const State& state) {
   const auto& s = static_cast<const GoaState&>(state);
