@@ -61,7 +61,8 @@ std::vector<double> leaf_values(const State& state);
 
 // The heuristic's choice for the seat to move in `s`, a full state (a
 // determinization of what that seat knows); `rng` draws its samples of
-// chance and breaks its ties. Level 3, and the search's playouts.
+// chance and breaks its ties. Level 3; a search's playouts were tried with
+// it (docs/bots.md, "Levels").
 Action heuristic_action(const GoaState& s, const std::vector<Action>& legal, Rng& rng);
 
 std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed);
