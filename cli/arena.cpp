@@ -243,19 +243,24 @@ void resolve_arena_defaults(const Game& game, ArenaConfig& config) {
   if (config.opening_moves < 0) config.opening_moves = game.info().has_chance ? 0 : 8;
 }
 
+bool same_agent(const AgentSpec& a, const AgentSpec& b) {
+  return a.label == b.label && a.spec == b.spec;
+}
+
 int arena_rotations(const std::vector<AgentSpec>& agents) {
   const int n = static_cast<int>(agents.size());
   for (int r = 1; r < n; ++r) {
     if (n % r != 0) continue;
     bool same = true;
-    for (int j = 0; j < n && same; ++j) {
-      const AgentSpec& a = agents[static_cast<size_t>(j)];
-      const AgentSpec& b = agents[static_cast<size_t>((j + r) % n)];
-      same = a.label == b.label && a.spec == b.spec;
-    }
+    for (int j = 0; j < n && same; ++j)
+      same = same_agent(agents[static_cast<size_t>(j)], agents[static_cast<size_t>((j + r) % n)]);
     if (same) return r;
   }
   return std::max(n, 1);
+}
+
+int arena_rotations(const ArenaConfig& config) {
+  return config.rotations > 0 ? config.rotations : arena_rotations(config.agents);
 }
 
 uint64_t arena_game_seed(uint64_t seed, int index, int rotations) {
@@ -277,7 +282,7 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
   const int n = game.num_seats();
   GameRecord rec;
   rec.index = index;
-  const int rotations = arena_rotations(config.agents);
+  const int rotations = arena_rotations(config);
   rec.seed = arena_game_seed(config.seed, index, rotations);
   rec.seating = arena_seating(index, n, rotations);
   Match match = Match::start(game_ptr, rec.seed);

@@ -103,10 +103,16 @@ struct GameRecord {
 // place, so the command line's JSON config and run_arena agree.
 void resolve_arena_defaults(const Game& game, ArenaConfig& config);
 
+// One agent in the results and in play: the same label and spec (the
+// other fields follow from the spec).
+bool same_agent(const AgentSpec& a, const AgentSpec& b);
+
 // The games of a deal: the smallest rotation of `agents` (one per seat)
-// that seats an agent of the same label and spec everywhere, which divides
-// their number.
+// that seats the same agent everywhere, which divides their number.
 int arena_rotations(const std::vector<AgentSpec>& agents);
+// The games of the config's deals: as a results file gave them, or else
+// arena_rotations of its agents.
+int arena_rotations(const ArenaConfig& config);
 
 // The game index -> seed and seating rules described above, for deals of
 // `rotations` games.

@@ -224,7 +224,7 @@ json config_json(const ArenaConfig& c) {
           {"move_timeout_ms", c.move_timeout.count()},
           {"shard", c.shard},
           {"shards", c.shards},
-          {"rotations", c.rotations > 0 ? c.rotations : arena_rotations(c.agents)}};
+          {"rotations", arena_rotations(c)}};
 }
 
 json record_json(const GameRecord& r) {
@@ -447,17 +447,15 @@ Result<MergedArena> merge_arena_documents(const std::vector<std::pair<std::strin
       merged.config = c;
     } else {
       const ArenaConfig& m = merged.config;
-      const bool same_agents = c.agents.size() == m.agents.size() &&
-                               std::equal(c.agents.begin(), c.agents.end(), m.agents.begin(),
-                                          [](const AgentSpec& x, const AgentSpec& y) {
-                                            return x.label == y.label && x.spec == y.spec;
-                                          });
+      const bool same_agents =
+          c.agents.size() == m.agents.size() &&
+          std::equal(c.agents.begin(), c.agents.end(), m.agents.begin(), same_agent);
       if (c.game != m.game || c.options != m.options || !same_agents || c.games != m.games ||
           c.seed != m.seed || c.max_moves != m.max_moves || c.opening_moves != m.opening_moves ||
           c.rotations != m.rotations) {
         return invalid_argument(name + ": not a shard of the same arena as " + docs[0].first +
-                                " (game, options, agents, games, seed, max_moves and opening_moves "
-                                "must match)");
+                                " (game, options, agents, games, seed, max_moves, opening_moves "
+                                "and the games of a deal must match)");
       }
     }
     const int seats = static_cast<int>(c.agents.size());

@@ -308,11 +308,6 @@ class GoaBot final : public Bot {
 
 }  // namespace
 
-Action heuristic_action(const GoaState& s, const std::vector<Action>& legal, Rng& rng) {
-  if (legal.size() == 1) return legal.front();
-  return Heuristic(rng, s.current_player()).choose(s, legal);
-}
-
 std::vector<double> leaf_values(const State& state) {
   const auto& s = static_cast<const GoaState&>(state);
   const int n = s.num_seats();

@@ -31,11 +31,8 @@
 #include <vector>
 
 #include "ai/bot.h"
-#include "core/rng.h"
 
 namespace meeple::goa {
-
-class GoaState;
 
 inline constexpr int kTopLevel = 5;
 // The plain heuristic's level (`heuristic` in the arena and the lobby).
@@ -58,12 +55,6 @@ std::vector<std::string> level_names();
 // heuristic's: points now and the means to earn more) against the best
 // other seat's. ISMCTS's leaf evaluation.
 std::vector<double> leaf_values(const State& state);
-
-// The heuristic's choice for the seat to move in `s`, a full state (a
-// determinization of what that seat knows); `rng` draws its samples of
-// chance and breaks its ties. Level 3; a search's playouts were tried with
-// it (docs/bots.md, "Levels").
-Action heuristic_action(const GoaState& s, const std::vector<Action>& legal, Rng& rng);
 
 std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed);
 
