@@ -54,6 +54,20 @@ const PatternWeights* learned_weights() {
   return weights;
 }
 
+// The shipped ProbCut spreads (the pre-search prunes with them, as the
+// bots' does).
+const ProbCutTable* learned_probcut() {
+  static const ProbCutTable* table = [] {
+    auto r = shipped_probcut();
+    if (!r) {
+      std::fprintf(stderr, "reversi_search_bench: %s\n", r.status().to_string().c_str());
+      std::exit(1);
+    }
+    return *r;
+  }();
+  return table;
+}
+
 const std::vector<FfoPosition>& ffo_40_59() {
   static const std::vector<FfoPosition> positions = [] {
     auto r = load_obf(std::string(MEEPLE_SHARED_DIR) + "/data/reversi/fforum-40-59.obf", 40);
@@ -85,7 +99,7 @@ bool solve_and_check(Searcher& searcher, const FfoPosition& p, uint64_t& nodes) 
 
 void FfoExact(benchmark::State& state) {
   const FfoPosition& p = ffo_40_59()[static_cast<size_t>(state.range(0) - 40)];
-  Searcher searcher(256, learned_weights());
+  Searcher searcher(256, learned_weights(), learned_probcut());
   uint64_t nodes = 0;
   for (auto _ : state) {
     state.PauseTiming();
@@ -106,7 +120,7 @@ BENCHMARK(FfoExact)
     ->UseRealTime();
 
 void FfoTotal(benchmark::State& state) {
-  Searcher searcher(256, learned_weights());
+  Searcher searcher(256, learned_weights(), learned_probcut());
   uint64_t nodes = 0;
   for (auto _ : state) {
     for (int n = 40; n <= 44; ++n) {

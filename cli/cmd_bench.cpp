@@ -49,8 +49,9 @@ int bench_reversi(const BenchArgs& a) {
   // The learned tables the bots evaluate with (sections 3 and 4): a
   // missing or damaged file stops the benchmark before it starts.
   Result<const PatternWeights*> learned = shipped_weights();
-  if (!learned) {
-    std::cerr << "meeple bench: " << learned.status().message() << "\n";
+  Result<const ProbCutTable*> probcut = learned ? shipped_probcut() : learned.status();
+  if (!probcut) {
+    std::cerr << "meeple bench: " << probcut.status().message() << "\n";
     return 1;
   }
   json report = json::object();
@@ -101,7 +102,7 @@ int bench_reversi(const BenchArgs& a) {
         {"search_full_width", "learned evaluation, full width", *learned, false},
         {"search_classic", "classic evaluation", nullptr, false}};
     for (const Setup& setup : setups) {
-      Searcher searcher(64, setup.weights);
+      Searcher searcher(64, setup.weights, setup.probcut ? *probcut : nullptr);
       SearchLimits limits;
       limits.seconds = a.seconds;
       limits.exact_empties = 0;
@@ -127,7 +128,7 @@ int bench_reversi(const BenchArgs& a) {
     }
     // As the bots solve: the pre-search that orders the solver's first
     // moves evaluates with the learned tables (and ProbCut).
-    Searcher searcher(256, *learned);
+    Searcher searcher(256, *learned, *probcut);
     double total = 0;
     bool all_ok = true;
     json rows = json::array();

@@ -108,7 +108,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-// The table search.cpp's probcut_sigma() is read from.
+// The measurement --out writes as the search's table (ai/reversi/probcut.h).
 void print_probcut_spreads(const std::vector<reversi::ProbCutSpread>& spreads) {
   fmt::print("ProbCut spreads, depth-d score minus depth-s score (evaluation units):\n");
   fmt::print("{:>5} {:>7} {:>9} {:>8} {:>8}\n", "d", "s", "positions", "mean", "rms");
@@ -155,8 +155,22 @@ void run_train(const TrainFlags& f) {
       if (!shipped) train_fail(shipped.status().message());
       with = *shipped;
     }
-    print_probcut_spreads(
-        measure_probcut_spreads(*with, f.probcut_spreads, f.probcut_depth, f.seed, threads));
+    if (!f.out.empty() && !std::ofstream(f.out, std::ios::binary | std::ios::app))
+      train_fail("cannot write --out " + f.out);  // before the hours of work, not after
+    const auto spreads =
+        measure_probcut_spreads(*with, f.probcut_spreads, f.probcut_depth, f.seed, threads);
+    print_probcut_spreads(spreads);
+    if (!f.out.empty()) {
+      // The table's file (data/reversi/probcut.json when the weights are
+      // the shipped ones), naming the command that measured it.
+      const std::string measured_by = fmt::format(
+          "meeple train reversi --probcut-spreads {} --probcut-depth {} --seed {}{}",
+          f.probcut_spreads, f.probcut_depth, f.seed, f.from.empty() ? "" : " --from " + f.from);
+      std::ofstream out(f.out, std::ios::binary | std::ios::trunc);
+      out << encode_probcut(spreads, measured_by);
+      if (!out) train_fail("writing " + f.out + " failed");
+      fmt::print("wrote {}\n", f.out);
+    }
     return;
   }
   // Fail before hours of work, not after.
@@ -239,7 +253,8 @@ void add_train_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "train", "Fit a learned evaluation from self-play (reversi: its pattern tables)");
   cmd->add_option("game", flags->game, "The game (reversi)")->required();
-  cmd->add_option("--out", flags->out, "The weights file to write");
+  cmd->add_option("--out", flags->out,
+                  "The weights file to write (with --probcut-spreads: the ProbCut table)");
   cmd->add_option("--games", flags->games, "Self-play games a round");
   cmd->add_option("--rounds", flags->rounds, "Rounds of play then fit");
   cmd->add_option("--depth", flags->depth, "Midgame search depth of the self-play");
@@ -263,7 +278,8 @@ void add_train_command(CLI::App& app) {
                   "Weights to play round 1 with and start from (default: the classic evaluation)");
   cmd->add_option("--probcut-spreads", flags->probcut_spreads,
                   "Instead of training: measure the search's ProbCut spreads on this many "
-                  "positions with --from's weights (default: the shipped ones)");
+                  "positions with --from's weights (default: the shipped ones); --out writes "
+                  "them as a ProbCut table (data/reversi/probcut.json)");
   cmd->add_option("--probcut-depth", flags->probcut_depth,
                   "Deepest search of --probcut-spreads (2..14)");
   cmd->callback([flags] { run_train(*flags); });

@@ -52,12 +52,12 @@ json info_json(const SearchResult& r) {
 
 class ReversiBot final : public Bot {
  public:
-  ReversiBot(int level, uint64_t seed, const PatternWeights* weights)
+  ReversiBot(int level, uint64_t seed, const PatternWeights* weights, const ProbCutTable* probcut)
       : level_(level),
         settings_(level_settings(level)),
         rng_(seed),
         weights_(weights),
-        searcher_(settings_.tt_megabytes, weights) {}
+        searcher_(settings_.tt_megabytes, weights, probcut) {}
 
   std::string name() const override { return fmt::format("reversi-alphabeta-{}", level_); }
 
@@ -172,7 +172,9 @@ std::vector<std::string> level_names() {
 Result<std::unique_ptr<Bot>> make_reversi_bot(const Game& /*game*/, int level, uint64_t seed) {
   Result<const PatternWeights*> weights = shipped_weights();
   if (!weights) return weights.status();
-  return std::unique_ptr<Bot>(std::make_unique<ReversiBot>(level, seed, *weights));
+  Result<const ProbCutTable*> probcut = shipped_probcut();
+  if (!probcut) return probcut.status();
+  return std::unique_ptr<Bot>(std::make_unique<ReversiBot>(level, seed, *weights, *probcut));
 }
 
 }  // namespace meeple::reversi

@@ -44,38 +44,6 @@ int quick_value(Bitboard P, Bitboard O, int sq, Bitboard f) {
   return v;
 }
 
-// Multi-ProbCut (Buro 1997): a shallow search predicts a deep one. For a
-// depth-d node the shallow depth is about d/2, of the same parity as d:
-// with the learned evaluation a score at an odd depth reads 6 to 11 discs
-// above the score one ply shallower or deeper (the spreads' measurement
-// below prints it), so depths of different parity disagree by that much.
-int probcut_depth(int depth) {
-  int shallow = depth / 2;
-  if ((depth - shallow) & 1) --shallow;
-  return shallow;
-}
-
-// The spread, in evaluation units, of the depth-d score minus the
-// probcut_depth(d) score with the learned evaluation: the root mean square
-// of the difference over 450 positions from random play (12-56 empties),
-// each searched at full width to depth 11, which `meeple train reversi
-// --probcut-spreads 450 --probcut-depth 11 --seed 3` prints
-// (docs/reversi_eval.md, "Multi-ProbCut"). Deeper than 11 the pair with the
-// same gap at depth 11 stands in: the spread shrinks as both searches
-// deepen, so that errs on the safe side.
-int probcut_sigma(int depth) {
-  constexpr int kByDepth[12] = {0, 0, 0, 890, 678, 1062, 822, 698, 591, 760, 631, 591};
-  if (depth < 12) return kByDepth[depth];
-  switch (depth - probcut_depth(depth)) {  // the gap, 6 or more
-    case 6:
-      return 591;
-    case 8:
-      return 790;
-    default:
-      return 1203;
-  }
-}
-
 // Children depth for the pre-search before an exact solve: enough to order
 // the root moves, small next to the solve itself.
 int presearch_depth(int empties) {
@@ -84,10 +52,11 @@ int presearch_depth(int empties) {
 
 }  // namespace
 
-Searcher::Searcher(size_t tt_megabytes, const PatternWeights* weights)
+Searcher::Searcher(size_t tt_megabytes, const PatternWeights* weights, const ProbCutTable* probcut)
     : mid_tt_(tt_megabytes * 1024 * 1024 / 2),
       end_tt_(tt_megabytes * 1024 * 1024 / 2),
-      weights_(weights) {}
+      weights_(weights),
+      probcut_table_(probcut) {}
 
 void Searcher::clear() {
   mid_tt_.clear();
@@ -131,9 +100,11 @@ int Searcher::pvs(Bitboard P, Bitboard O, int depth, int alpha, int beta) {
   // Step 3: ProbCut, at null-window nodes of the learned evaluation: when
   // the shallow score clears beta (or falls short of alpha) by kProbCutT
   // standard deviations, the deep search would almost surely do the same.
-  if (probcut_ && beta - alpha == 1 && depth >= kProbCutMinDepth && std::abs(beta) < kEvalLimit) {
-    const int shallow = probcut_depth(depth);
-    const int margin = static_cast<int>(kProbCutT * probcut_sigma(depth));
+  // A depth the table has no spread for (0) is searched in full.
+  if (probcut_ && beta - alpha == 1 && depth >= kProbCutMinDepth && std::abs(beta) < kEvalLimit &&
+      probcut_table_->sigma(depth) > 0) {
+    const int shallow = probcut_shallow_depth(depth);
+    const int margin = static_cast<int>(kProbCutT * probcut_table_->sigma(depth));
     const int high = beta + margin;
     if (high < kEvalLimit && pvs(P, O, shallow, high - 1, high) >= high) return beta;
     const int low = alpha - margin;
@@ -268,7 +239,7 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
   }
 
   // Step 2: budgets and fresh table generations.
-  probcut_ = weights_ != nullptr && limits.probcut;
+  probcut_ = weights_ != nullptr && probcut_table_ != nullptr && limits.probcut;
   nodes_ = 0;
   stopped_ = false;
   can_stop_ = false;

@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "ai/reversi/eval.h"
+#include "ai/reversi/probcut.h"
 #include "ai/reversi/tt.h"
 #include "games/reversi/bitboard.h"
 
@@ -73,8 +74,11 @@ class Searcher {
  public:
   // With `weights` the midgame search evaluates with those pattern tables
   // (patterns.h; they must outlive the searcher), without them with the
-  // classic evaluation (eval.h).
-  explicit Searcher(size_t tt_megabytes = 64, const PatternWeights* weights = nullptr);
+  // classic evaluation (eval.h). With `probcut` too (the spreads measured
+  // with those tables, probcut.h; it must outlive the searcher) it prunes
+  // by Multi-ProbCut where SearchLimits::probcut allows.
+  explicit Searcher(size_t tt_megabytes = 64, const PatternWeights* weights = nullptr,
+                    const ProbCutTable* probcut = nullptr);
 
   // Best move for the mover P against O. Iterates the midgame depth 1, 2, ...
   // up to limits.max_depth until the time or node budget runs out (at least
@@ -139,8 +143,9 @@ class Searcher {
 
   TranspositionTable mid_tt_, end_tt_;
   const PatternWeights* weights_;
-  // ProbCut's spreads were measured with the learned tables, so it prunes
-  // only with them; the classic evaluation searches every move.
+  // ProbCut's spreads belong to the tables they were measured with, so it
+  // prunes only with both; the classic evaluation searches every move.
+  const ProbCutTable* probcut_table_;
   bool probcut_ = false;
   uint64_t nodes_ = 0;
   uint64_t next_check_ = 0;

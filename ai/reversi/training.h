@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "ai/reversi/patterns.h"
+#include "ai/reversi/probcut.h"
 #include "games/reversi/bitboard.h"
 
 namespace meeple::reversi {
@@ -92,11 +93,6 @@ double fit_win_chance_scale(const std::vector<TrainingSample>& samples,
 // the depth-d score minus the depth-s score, for s = d-1 and every s of d's
 // parity (d-2, d-4, ..., 0; depth 0 is the evaluation). Scores of
 // decided games are left out. The same for any number of threads.
-struct ProbCutSpread {
-  int depth = 0, shallow = 0;
-  int positions = 0;
-  double mean = 0, rms = 0;  // evaluation units
-};
 std::vector<ProbCutSpread> measure_probcut_spreads(const PatternWeights& weights, int positions,
                                                    int max_depth, uint64_t seed, int threads);
 

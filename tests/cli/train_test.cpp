@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "ai/reversi/patterns.h"
+#include "ai/reversi/probcut.h"
 #include "cli/commands.h"
 
 namespace meeple::cli {
@@ -72,6 +73,27 @@ TEST(TrainCommand, MeasuresProbCutSpreadsWithoutWritingWeights) {
   for (const char* row :
        {"\n    2       0 ", "\n    3       1 ", "\n    4       2 ", "\n    4       0 "})
     EXPECT_NE(out.find(row), std::string::npos) << row << " in\n" << out;
+}
+
+// With --out the measurement becomes a ProbCut table the search can read,
+// naming the command that measured it.
+TEST(TrainCommand, WritesTheProbCutTable) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("meeple-probcut-" +
+                     std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + ".json");
+  std::string out;
+  ASSERT_EQ(run_train_line("train reversi --probcut-spreads 6 --probcut-depth 4 --seed 5 --out " +
+                               path.string(),
+                           &out),
+            "");
+  const std::string text = slurp(path.string());
+  std::filesystem::remove(path);
+  Result<reversi::ProbCutTable> t = reversi::decode_probcut(text);
+  ASSERT_TRUE(t) << t.status().message() << "\n" << text;
+  EXPECT_EQ(t->pairs().size(), 8u);  // 1-0, 2-1, 2-0, 3-2, 3-1, 4-3, 4-2, 4-0
+  EXPECT_NE(text.find("--probcut-spreads 6 --probcut-depth 4 --seed 5"), std::string::npos) << text;
+  EXPECT_GT(t->sigma(3), 0);
+  EXPECT_GT(t->sigma(4), 0);
 }
 
 TEST(TrainCommand, RefusesBadFlagsAndFilesWithTheReason) {

@@ -136,10 +136,12 @@ TEST(PatternWeightsFile, TheShippedWeightsPredictExactResultsBetterThanTheClassi
 TEST(ProbCut, PrunesTheLearnedSearchAndLeavesExactSolvesExact) {
   Result<const PatternWeights*> w = shipped_weights();
   ASSERT_TRUE(w) << w.status().message();
+  Result<const ProbCutTable*> table = shipped_probcut();
+  ASSERT_TRUE(table) << table.status().message();
   // Depth 8 from midgame positions: ProbCut visits fewer nodes and still
   // answers a legal move; the scores may differ (it is a forward pruning).
   Rng rng(8);
-  Searcher searcher(8, *w);
+  Searcher searcher(8, *w, *table);
   uint64_t pruned = 0, full = 0;
   int agree = 0, n = 0;
   for (int i = 0; i < 12; ++i) {
@@ -166,7 +168,7 @@ TEST(ProbCut, PrunesTheLearnedSearchAndLeavesExactSolvesExact) {
   for (int i = 0; i < 4; ++i) {
     const testing::Pos p = testing::random_position(rng, 18);
     if (!legal_moves(p.P, p.O)) continue;
-    EXPECT_EQ(Searcher(4, *w).solve_exact(p.P, p.O), Searcher(4).solve_exact(p.P, p.O))
+    EXPECT_EQ(Searcher(4, *w, *table).solve_exact(p.P, p.O), Searcher(4).solve_exact(p.P, p.O))
         << board_string(p.P, p.O);
   }
 }
