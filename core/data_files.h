@@ -17,4 +17,16 @@ std::string data_dir();
 // Reads data_dir()/relative_path; not_found names the full path tried.
 Result<std::string> read_data_file(const std::string& relative_path);
 
+// read_data_file's text through `decode` (text -> Result<T>); a decoding
+// error is a data_loss naming the file's full path, then the fault.
+template <typename T, typename Decode>
+Result<T> decode_data_file(const std::string& relative_path, Decode decode) {
+  Result<std::string> text = read_data_file(relative_path);
+  if (!text) return text.status();
+  Result<T> decoded = decode(*text);
+  if (!decoded)
+    return data_loss(data_dir() + "/" + relative_path + ": " + decoded.status().message());
+  return decoded;
+}
+
 }  // namespace meeple

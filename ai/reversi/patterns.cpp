@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <mutex>
 #include <set>
 
 #ifdef __BMI2__
@@ -341,20 +340,8 @@ Result<PatternWeights> decode_weights(const std::string& bytes) {
 }
 
 Result<const PatternWeights*> shipped_weights() {
-  static std::once_flag once;
-  static Result<PatternWeights> loaded = internal_error("unset");
-  std::call_once(once, [] {
-    const std::string path = "reversi/patterns.bin";
-    Result<std::string> bytes = read_data_file(path);
-    if (!bytes) {
-      loaded = bytes.status();
-      return;
-    }
-    Result<PatternWeights> w = decode_weights(*bytes);
-    loaded = w ? std::move(w)
-               : Result<PatternWeights>(
-                     data_loss(data_dir() + "/" + path + ": " + w.status().message()));
-  });
+  static const Result<PatternWeights> loaded =
+      decode_data_file<PatternWeights>("reversi/patterns.bin", decode_weights);
   if (!loaded) return loaded.status();
   return &loaded.value();
 }

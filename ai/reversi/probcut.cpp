@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
@@ -110,20 +109,8 @@ Result<ProbCutTable> decode_probcut(const std::string& text) {
 }
 
 Result<const ProbCutTable*> shipped_probcut() {
-  static std::once_flag once;
-  static Result<ProbCutTable> loaded = internal_error("unset");
-  std::call_once(once, [] {
-    const std::string path = "reversi/probcut.json";
-    Result<std::string> text = read_data_file(path);
-    if (!text) {
-      loaded = text.status();
-      return;
-    }
-    Result<ProbCutTable> t = decode_probcut(*text);
-    loaded =
-        t ? std::move(t)
-          : Result<ProbCutTable>(data_loss(data_dir() + "/" + path + ": " + t.status().message()));
-  });
+  static const Result<ProbCutTable> loaded =
+      decode_data_file<ProbCutTable>("reversi/probcut.json", decode_probcut);
   if (!loaded) return loaded.status();
   return &loaded.value();
 }
