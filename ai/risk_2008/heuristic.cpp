@@ -104,7 +104,7 @@ struct Facts {
     const int owner = s.owner(t);
     // World Conquest (§13) has no objectives: a capital is a draft troop,
     // and the win is the last opponent's elimination.
-    const bool world_conquest = s.config().world_conquest;
+    const bool world_conquest = s.config().world_conquest();
     if (const int cp = capital_of(t); cp >= 0) {
       v += 0.15 * capital_weight;
       if (cp == me && !world_conquest) v += 1.0;  // one's own capital back: the win needs it (§12)
@@ -451,7 +451,7 @@ void candidate_actions(const Risk2008State& s, const std::vector<Action>& legal,
       // long game it may stop for ever against careful players (level 3
       // reached 100,000 moves in 3 of 6 three-player games). From round 26
       // the attack step is the heuristic's, which grows bolder (score_attacks).
-      if (s.config().world_conquest && f.rounds > 25) {
+      if (s.config().world_conquest() && f.rounds > 25) {
         const Action h = heuristic_action(s, legal, nullptr);
         if (h != kEndAttack) return only(h);
       }
@@ -486,7 +486,7 @@ std::vector<double> leaf_values(const State& state) {
     double v = std::popcount(own) + 0.5 * troops + 2.0 * s.base_draft(p) +
                0.5 * std::popcount(s.hand(p)) + kLeafObjective * s.objectives_held(p);
     // World Conquest (§13): the own capital is not needed to win.
-    if (!s.config().world_conquest && s.capital(p) >= 0 && s.owner(s.capital(p)) == p)
+    if (!s.config().world_conquest() && s.capital(p) >= 0 && s.owner(s.capital(p)) == p)
       v += kLeafOwnCapital;
     strength[static_cast<size_t>(p)] = v;
   }

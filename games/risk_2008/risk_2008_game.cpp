@@ -66,8 +66,9 @@ Result<std::shared_ptr<const Game>> make_risk_2008_game(const json& options) {
   const std::string mode = options.value("mode", "command-room");
   if (mode != "command-room" && mode != "basic-training" && mode != "world-conquest")
     return invalid_argument("risk-2008: unknown mode '" + mode + "'");
-  config->basic_training = mode == "basic-training";
-  config->world_conquest = mode == "world-conquest";  // §13 [UNVERIFIED]
+  config->mode = mode == "basic-training"   ? Mode2008::kBasicTraining
+                 : mode == "world-conquest" ? Mode2008::kWorldConquest  // §13 [UNVERIFIED]
+                                            : Mode2008::kCommandRoom;
   config->players = options.value("players", 3);
   if (config->players < 3 || config->players > 5)
     return invalid_argument(fmt::format("risk-2008: 3 to 5 players, got {}", config->players));

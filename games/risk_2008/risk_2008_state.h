@@ -78,11 +78,21 @@ inline constexpr int kBoxed = -1;
 inline constexpr int kOnBoard = -2;
 }  // namespace r2008
 
-struct Risk2008Config {
-  bool basic_training = false;
+// The ways to play (the options' "mode"): one of them, so no configuration
+// can be two at once.
+// Its value is mixed into the state hash (state_json.cpp): keep them.
+enum class Mode2008 : uint8_t {
+  kCommandRoom = 0,
+  kBasicTraining = 1,
   // §13 World Conquest [UNVERIFIED]: Command Room's set-up without objectives
   // and rewards (steps 2-3 skipped); the last player left wins (R20 only).
-  bool world_conquest = false;
+  kWorldConquest = 2,
+};
+
+struct Risk2008Config {
+  Mode2008 mode = Mode2008::kCommandRoom;
+  bool basic_training() const { return mode == Mode2008::kBasicTraining; }
+  bool world_conquest() const { return mode == Mode2008::kWorldConquest; }
   int players = 3;
   const Map* map = nullptr;
   const Edition2008* edition = nullptr;

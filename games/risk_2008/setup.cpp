@@ -37,7 +37,7 @@ void Risk2008State::begin_setup() {
   const Edition2008& e = *cfg_->edition;
   const int n = cfg_->players;
   for (int p = 0; p < n; ++p) setup_left_[p] = e.starting_troops[n];
-  if (!cfg_->basic_training) {
+  if (!cfg_->basic_training()) {
     phase_ = Phase2008::kCities;
     return;
   }
@@ -134,7 +134,7 @@ void Risk2008State::apply_setup(Action a) {
       // stays whole, only the cities are recorded.
       cities_ |= bit(a - kCityBase);
       if (++cities_drawn_ == e.num_cities)
-        phase_ = cfg_->world_conquest ? Phase2008::kFirst : Phase2008::kObjectives;
+        phase_ = cfg_->world_conquest() ? Phase2008::kFirst : Phase2008::kObjectives;
       return;
     case Phase2008::kObjectives:
       obj_where_[a - kObjectiveBase] = kOnBoard;

@@ -55,8 +55,15 @@ constexpr int64_t kAllMask = (int64_t{1} << kNumTerritories) - 1;
 }  // namespace
 
 const char* Risk2008State::mode_name() const {
-  if (cfg_->world_conquest) return "world_conquest";
-  return cfg_->basic_training ? "basic_training" : "command_room";
+  switch (cfg_->mode) {
+    case Mode2008::kBasicTraining:
+      return "basic_training";
+    case Mode2008::kWorldConquest:
+      return "world_conquest";
+    case Mode2008::kCommandRoom:
+      break;
+  }
+  return "command_room";
 }
 
 json Risk2008State::to_json() const {
@@ -234,7 +241,7 @@ Result<std::unique_ptr<Risk2008State>> Risk2008State::from_json(
     return invalid_argument("\"counters\": no objective awaits a token");
   // World Conquest (§13) lays no objective and no reward token: none may
   // be anywhere but in the box, and no phase of them may come up.
-  if (config->world_conquest) {
+  if (config->world_conquest()) {
     for (int i = 0; i < kNumObjectives; ++i)
       if (s->obj_where_[i] != kBoxed || s->obj_token_[i] != -1)
         return invalid_argument("\"objective_place\": world_conquest has no objectives");
@@ -298,8 +305,8 @@ uint64_t Risk2008State::hash() const {
     for (const auto& v : a) mix(static_cast<int64_t>(v));
   };
   // 0 Command Room, 1 Basic Training (the hashes of the first two modes'
-  // golden logs), 2 World Conquest.
-  mix(cfg_->world_conquest ? 2 : int{cfg_->basic_training});
+  // golden logs), 2 World Conquest: Mode2008's values, which must not change.
+  mix(static_cast<int>(cfg_->mode));
   mix(cfg_->players);
   mix(static_cast<int>(phase_));
   mix(active_);
@@ -381,9 +388,9 @@ std::string Risk2008State::to_text(Seat seat) const {
   const Map& map = *cfg_->map;
   const Edition2008& e = *cfg_->edition;
   std::ostringstream o;
-  const char* mode = cfg_->world_conquest   ? "World Conquest"
-                     : cfg_->basic_training ? "Basic Training"
-                                            : "Command Room";
+  const char* mode = cfg_->world_conquest()   ? "World Conquest"
+                     : cfg_->basic_training() ? "Basic Training"
+                                              : "Command Room";
   o << "Risk 2008 (" << mode << "), turn " << turn_number_ << ", phase " << phase_2008_name(phase_);
   if (phase_ != Phase2008::kGameOver) o << ", " << seat_name(active_) << " to play";
   if (winner_ >= 0) o << ", " << seat_name(winner_) << " won";
@@ -398,8 +405,8 @@ std::string Risk2008State::to_text(Seat seat) const {
       if (airfield_at_[k] == t) o << " [airfield]";
     o << "\n";
   }
-  if (cfg_->world_conquest) o << "Objectives: none (World Conquest: the last player left wins)\n";
-  if (!cfg_->world_conquest) o << "Objectives:\n";
+  if (cfg_->world_conquest()) o << "Objectives: none (World Conquest: the last player left wins)\n";
+  if (!cfg_->world_conquest()) o << "Objectives:\n";
   for (int i = 0; i < kNumObjectives; ++i) {
     if (obj_where_[i] == kBoxed) continue;
     o << "  " << e.objectives[i].id << " " << e.objectives[i].name << ": "

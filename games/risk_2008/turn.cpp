@@ -311,7 +311,7 @@ void Risk2008State::begin_draw() {
 // (R20, checked at the elimination, battle.cpp).
 void Risk2008State::end_turn() {
   const int cap = capital_[active_];
-  if (!cfg_->world_conquest && objectives_held(active_) >= cfg_->edition->objectives_to_win &&
+  if (!cfg_->world_conquest() && objectives_held(active_) >= cfg_->edition->objectives_to_win &&
       cap >= 0 && owner_[cap] == active_) {
     winner_ = active_;
     phase_ = Phase2008::kGameOver;

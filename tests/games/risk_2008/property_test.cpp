@@ -36,7 +36,7 @@ void playout(int mode, int players, uint64_t seed, Tally& tally) {
   Rng rng(seed);
   // Every other game rolls each battle as one outcome (battles=outcomes).
   auto cfg = std::make_shared<Risk2008Config>(*config(mode == 1, players));
-  cfg->world_conquest = mode == 2;
+  if (mode == 2) cfg->mode = Mode2008::kWorldConquest;
   cfg->battle_outcomes = seed % 2 == 1;
   Risk2008State s(cfg);
   std::vector<Action> legal;

@@ -32,7 +32,7 @@ inline const Edition2008& edition() {
 
 inline std::shared_ptr<const Risk2008Config> config(bool basic_training, int players) {
   auto c = std::make_shared<Risk2008Config>();
-  c->basic_training = basic_training;
+  c->mode = basic_training ? Mode2008::kBasicTraining : Mode2008::kCommandRoom;
   c->players = players;
   c->map = &world_map();
   c->edition = &edition();
@@ -42,7 +42,7 @@ inline std::shared_ptr<const Risk2008Config> config(bool basic_training, int pla
 // World Conquest (§13, [UNVERIFIED]): Command Room without objectives or rewards.
 inline std::shared_ptr<const Risk2008Config> world_conquest_config(int players) {
   auto c = std::make_shared<Risk2008Config>(*config(false, players));
-  c->world_conquest = true;
+  c->mode = Mode2008::kWorldConquest;
   return c;
 }
 
@@ -164,7 +164,7 @@ inline void check_invariants(const Risk2008State& s) {
     }
   }
   ASSERT_EQ(board + held + boxed, 12);
-  if (s.config().world_conquest) {
+  if (s.config().world_conquest()) {
     ASSERT_EQ(boxed, 12);
     for (int k = 0; k < kNumTokens; ++k) {
       ASSERT_EQ(s.token_holder(k), -1);
