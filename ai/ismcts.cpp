@@ -133,7 +133,7 @@ class IsmctsBot::Searcher {
         s.apply(sample_chance_outcome(s, rng_, weights_));
       } else {
         s.legal_actions(legal_);
-        s.apply(options_.rollout ? options_.rollout(s, legal_, rng_)
+        s.apply(options_.rollout ? options_.rollout(s, legal_, rng_, d.seat())
                                  : legal_[rng_.below(legal_.size())]);
       }
     }

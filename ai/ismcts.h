@@ -48,9 +48,12 @@ struct IsmctsOptions {
   // Optional: each seat's value in 0..1 of a state where a playout stopped
   // unfinished; default 0.5 for everyone.
   std::function<std::vector<double>(const State&)> leaf_value;
-  // Optional: the playout's choice at a decision (legal: s's legal actions);
-  // default uniformly random. Called from every search thread at once.
-  std::function<Action(const State& s, const std::vector<Action>& legal, Rng& rng)> rollout;
+  // Optional: the playout's choice at a decision (legal: s's legal actions;
+  // searcher: the seat whose search this is, so a policy may model the
+  // other seats differently); default uniformly random. Called from every
+  // search thread at once.
+  std::function<Action(const State& s, const std::vector<Action>& legal, Rng& rng, Seat searcher)>
+      rollout;
   // Optional: the actions the tree searches at a decision, a non-empty
   // subset of `legal` (default: all of them). Games with wide, mostly
   // hopeless choices (Risk's 42 places for an army) give the few worth

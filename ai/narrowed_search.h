@@ -68,7 +68,8 @@ class NarrowedSearchBot final : public Bot {
     o.iterations = level.iterations;
     o.rollout_limit = level.rollout_steps;
     o.leaf_value = policy.leaf_values;
-    o.rollout = [play = policy.policy](const State& s, const std::vector<Action>& legal, Rng& rng) {
+    o.rollout = [play = policy.policy](const State& s, const std::vector<Action>& legal, Rng& rng,
+                                       Seat /*searcher*/) {
       return play(static_cast<const S&>(s), legal, &rng);
     };
     o.candidates = [pick = policy.candidates, width = width_](

@@ -20,8 +20,10 @@
 // four players level 4 searches four times as long, since each other seat
 // widens the tree (400 iterations won 20 % of three-player games against
 // two heuristics, 1,600 won 48 %), and level 5 explores less
-// (exploration_more). Above 1,600 iterations the search gains little in
-// two-player games, so the ladder was filled from below.
+// (exploration_more) and plays on from each leaf with the heuristic, the
+// other seats careless (playout_more, others_careless_more). Above 1,600
+// iterations the search gains little in two-player games, so the ladder
+// was filled from below.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
@@ -44,6 +46,15 @@ struct GoaLevel {
   int iterations_more;  // the same with three or four players
   // UCB1's exploration constant (ai/ismcts.h) with three or four players.
   double exploration_more = 0.7;
+  // With three or four players, the heuristic plays on this many steps
+  // (decisions and chance) from each leaf before it is valued (0: valued
+  // where the tree ends, often in the middle of an auction or of a turn's
+  // follow-ups)...
+  int playout_more = 0;
+  // ...playing the other seats' moves at random this often: a model of
+  // them that is not the heuristic itself, which misleads against anyone
+  // else (docs/bots.md, "Levels").
+  double others_careless_more = 0;
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).

@@ -145,12 +145,13 @@ TEST(Ismcts, UsesTheRolloutPolicyAndTheLeafValue) {
   ASSERT_TRUE(game.is_ok());
   Match m = Match::start(*game, 1);
   const Decision d(**game, m.state());
-  std::atomic<int> rollouts{0}, leaves{0};
+  std::atomic<int> rollouts{0}, leaves{0}, other_searcher{0};
   IsmctsOptions o;
   o.iterations = 40;
   o.rollout_limit = 3;
-  o.rollout = [&](const State&, const std::vector<Action>& legal, Rng&) {
+  o.rollout = [&](const State&, const std::vector<Action>& legal, Rng&, Seat searcher) {
     ++rollouts;
+    if (searcher != d.seat()) ++other_searcher;  // the policy knows whose search it serves
     return legal.front();
   };
   o.leaf_value = [&](const State& s) {
@@ -161,6 +162,7 @@ TEST(Ismcts, UsesTheRolloutPolicyAndTheLeafValue) {
   EXPECT_TRUE(d.is_legal(bot.choose(d)));
   EXPECT_EQ(leaves.load(), 40);  // no playout of 3 moves ends a game of 60
   EXPECT_GT(rollouts.load(), 0);
+  EXPECT_EQ(other_searcher.load(), 0);
   EXPECT_DOUBLE_EQ(bot.root_value(), 0.25);
 }
 

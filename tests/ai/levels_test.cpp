@@ -82,9 +82,10 @@ TEST(Levels, EveryLevelPlaysLegallyAndRepeatsItself) {
     for (int level = 4; level <= 5; ++level)
       play_level("king-is-dead", {{"players", 2}, {"advanced", advanced}}, level, 4);
   for (int level = 1; level <= 5; ++level) play_level("goa", {{"players", 2}}, level, 4);
-  // The search with three players (more iterations at level 4, less
-  // exploration at 5).
+  // The search with three and four players (more iterations at level 4,
+  // heuristic playouts whose other seats are careless at 5).
   for (int level = 4; level <= 5; ++level) play_level("goa", {{"players", 3}}, level, 4);
+  play_level("goa", {{"players", 4}}, 5, 4);
   // The careless levels and the heuristic through the claims and beyond;
   // the searcher (level 5) for its first claims.
   for (int level = 1; level <= 4; ++level)
