@@ -41,31 +41,26 @@ namespace {
 
 bool g_failed = false;
 
+// A shipped data file (read once by its loader), or the program stops
+// with the loader's reason: no benchmark runs on missing data.
+template <typename T>
+const T* shipped_or_exit(const Result<const T*>& r) {
+  if (!r) {
+    std::fprintf(stderr, "reversi_search_bench: %s\n", r.status().to_string().c_str());
+    std::exit(1);
+  }
+  return *r;
+}
+
 // The shipped pattern tables (the solver's pre-search evaluates with them).
 const PatternWeights* learned_weights() {
-  static const PatternWeights* weights = [] {
-    auto r = shipped_weights();
-    if (!r) {
-      std::fprintf(stderr, "reversi_search_bench: %s\n", r.status().to_string().c_str());
-      std::exit(1);
-    }
-    return *r;
-  }();
-  return weights;
+  return shipped_or_exit(shipped_weights());
 }
 
 // The shipped ProbCut spreads (the pre-search prunes with them, as the
 // bots' does).
 const ProbCutTable* learned_probcut() {
-  static const ProbCutTable* table = [] {
-    auto r = shipped_probcut();
-    if (!r) {
-      std::fprintf(stderr, "reversi_search_bench: %s\n", r.status().to_string().c_str());
-      std::exit(1);
-    }
-    return *r;
-  }();
-  return table;
+  return shipped_or_exit(shipped_probcut());
 }
 
 const std::vector<FfoPosition>& ffo_40_59() {
