@@ -33,9 +33,8 @@ void register_all_bots() {
   register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1, 3});
 #endif
 #ifdef MEEPLE_HAVE_RISK
-  register_bot(
-      "risk", risk::make_risk_bot,
-      {risk::level_names(), risk::kHeuristicLevel, risk::kTopLevel, &risk::heuristic_level});
+  register_bot("risk", risk::make_risk_bot,
+               {risk::level_names(), risk::kHeuristicLevel, risk::kTopLevel});
 #endif
 #ifdef MEEPLE_HAVE_RISK_2008
   // By name only: a registry that has the game (all_games/, or a test's
@@ -78,13 +77,6 @@ int heuristic_level(const std::string& game_name) {
   ensure_registered();
   const BotLevels* levels = registered_levels(game_name);
   return levels ? levels->heuristic : 0;
-}
-
-int heuristic_level(const Game& game) {
-  ensure_registered();
-  const BotLevels* levels = registered_levels(game.info().name);
-  if (!levels) return 0;
-  return levels->heuristic_in ? levels->heuristic_in(game.options()) : levels->heuristic;
 }
 
 int standard_level(const std::string& game_name) {

@@ -90,9 +90,6 @@ struct BotLevels {
   // without one, and the most a hint thinks while the bots are busy. A
   // good player that answers in well under a second.
   int standard = 3;
-  // Where a way to play moves it (Risk's team game: its top level), the
-  // heuristic's level in a game with these options; nullptr: `heuristic`.
-  int (*heuristic_in)(const json& options) = nullptr;
 };
 void register_bot(const std::string& game_name, BotFactory factory, BotLevels levels);
 const BotFactory* find_bot_factory(const std::string& game_name);
@@ -101,10 +98,8 @@ const BotFactory* find_bot_factory(const std::string& game_name);
 // with no bot of its own.
 std::vector<std::string> level_names(const std::string& game_name);
 // The level of the game's plain fast player (BotLevels::heuristic; 0 for a
-// game with no bot of its own), in its usual ways to play.
+// game with no bot of its own).
 int heuristic_level(const std::string& game_name);
-// The same in `game`'s way to play (BotLevels::heuristic_in).
-int heuristic_level(const Game& game);
 // BotLevels::standard (3 for a game with no bot of its own: it plays at
 // random anyway).
 int standard_level(const std::string& game_name);

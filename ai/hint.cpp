@@ -32,7 +32,8 @@ PlayoutEstimate estimate_by_playouts(const Game& game, const Decision& d, Action
   // between decisions that would leak one world into the next).
   std::vector<std::unique_ptr<Bot>> bots;
   for (Seat s = 0; s < n; ++s) {
-    auto bot = make_bot(game, heuristic_level(game), mix64(seed, static_cast<uint64_t>(s) + 1));
+    auto bot = make_bot(game, heuristic_level(game.info().name),
+                        mix64(seed, static_cast<uint64_t>(s) + 1));
     bots.push_back(bot ? std::move(*bot) : std::make_unique<RandomBot>(seed + s));
   }
   Rng rng(seed);

@@ -130,7 +130,7 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
     agent.bot = std::move(external);
     return agent;
   }
-  const int level = spec.heuristic ? heuristic_level(game) : spec.level;
+  const int level = spec.heuristic ? heuristic_level(game.info().name) : spec.level;
   Result<std::unique_ptr<Bot>> bot = std::unique_ptr<Bot>();
   if (spec.ismcts > 0) {
     IsmctsOptions options;

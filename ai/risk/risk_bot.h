@@ -9,9 +9,8 @@
 // the heuristic's to finish (NarrowedSearchLevel::settled). The ladder was
 // filled from below, where a share of random moves weakens the heuristic
 // evenly.
-// The team game: the search plays it no better than the heuristic, so 5 is
-// the heuristic there and 4 the heuristic with 15 % of its moves random
-// (1-3 as above).
+// The team game's level 5 searches 400 iterations a decision, not 100:
+// fewer played no better than the heuristic there.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
@@ -25,19 +24,13 @@
 namespace meeple::risk {
 
 inline constexpr int kTopLevel = 5;
-// The plain heuristic's level (`heuristic` in the arena and the lobby),
-// but for the team game's (heuristic_level).
+// The plain heuristic's level (`heuristic` in the arena and the lobby).
 inline constexpr int kHeuristicLevel = 4;
 // The leaf value's scale in strength units (a territory; two armies; half
 // a continent's bonus): a lead of kLeafScale + kLeafRelativeScale × the
 // mean strength of the two is worth a 73 % chance to win.
 inline constexpr double kLeafScale = 4.0;
 inline constexpr double kLeafRelativeScale = 0.15;
-
-// The plain heuristic's level in a game with these options: the team
-// game's is its top level, kTopLevel (make_risk_bot), the others'
-// kHeuristicLevel.
-int heuristic_level(const json& options);
 
 // What each level plays, levels 1..kTopLevel.
 std::vector<std::string> level_names();

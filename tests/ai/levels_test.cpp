@@ -41,14 +41,7 @@ TEST(Levels, EveryGameNamesItsLevels) {
     EXPECT_EQ(heuristic_level(name), hs.first) << name;
     EXPECT_EQ(standard_level(name), hs.second) << name;
     EXPECT_EQ(describe_levels(name)["standard"], hs.second) << name;
-    auto game = all_games().create(name, json::object());
-    ASSERT_TRUE(game.is_ok()) << name;
-    EXPECT_EQ(heuristic_level(**game), hs.first) << name;
   }
-  // Risk's team game has its heuristic on top (ai/risk/risk_bot.h).
-  auto teams = all_games().create("risk", {{"mode", "teams"}, {"players", 4}});
-  ASSERT_TRUE(teams.is_ok()) << teams.status().message();
-  EXPECT_EQ(heuristic_level(**teams), 5);
 }
 
 // Plays `decisions` decisions of a game with `level` in every seat; each

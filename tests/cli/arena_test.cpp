@@ -62,7 +62,7 @@ json comparable(const std::vector<GameRecord>& records) {
 
 TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("random").level, 0);
-  EXPECT_EQ(agent("heuristic").spec, "heuristic");  // its level: heuristic_level(game)
+  EXPECT_EQ(agent("heuristic").spec, "heuristic");  // its level: heuristic_level(name)
   EXPECT_TRUE(agent("heuristic").heuristic);
   EXPECT_FALSE(agent("level:2").heuristic);
   EXPECT_EQ(agent("level:7").level, 7);

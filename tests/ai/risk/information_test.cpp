@@ -39,8 +39,7 @@ TEST_P(RiskInformation, ChoiceIsTheSameWhateverTheHiddenPartsAre) {
   Match m = Match::start(game, 2026);
   std::vector<std::unique_ptr<Bot>> players_bots;
   for (int p = 0; p < players; ++p)
-    players_bots.push_back(
-        make_risk_bot(*game, heuristic_level(game->options()), 100 + static_cast<uint64_t>(p)));
+    players_bots.push_back(make_risk_bot(*game, kHeuristicLevel, 100 + static_cast<uint64_t>(p)));
   Rng redraw(9), sample(0);
   int compared = 0, hidden_differed = 0;
   for (int step = 0; step < 3000 && !m.state().is_terminal(); ++step) {

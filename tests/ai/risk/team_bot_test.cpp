@@ -54,7 +54,7 @@ TEST(RiskTeamBot, WearsDownAStackNoColourCouldTakeAlone) {
   auto game = make("teams", 6);
   auto s = facing_stacks(*game);
   s->begin_attack_for_test(kRed);
-  auto bot = make_risk_bot(*game, heuristic_level(game->options()), 7);
+  auto bot = make_risk_bot(*game, kHeuristicLevel, 7);
   const Action a = bot->choose(Decision(*game, *s));
   ASSERT_NE(a, kEndAttack) << "red's 100 armies alone cannot take 300, the team's 399 can";
   const Attack at = attack_of(a);
@@ -68,7 +68,7 @@ TEST(RiskTeamBot, LeavesAStackAloneWhenTheWholeTeamIsTooWeak) {
   auto s = facing_stacks(*game);
   s->set_stack(T("indonesia"), by_seat({{kBlue, 300}, {kYellow, 300}, {kPurple, 300}}));
   s->begin_attack_for_test(kRed);
-  auto bot = make_risk_bot(*game, heuristic_level(game->options()), 7);
+  auto bot = make_risk_bot(*game, kHeuristicLevel, 7);
   EXPECT_EQ(bot->choose(Decision(*game, *s)), kEndAttack) << "399 against 900 is a waste of armies";
 }
 
@@ -82,7 +82,7 @@ TEST(RiskTeamBot, NeverAttacksWithItsLastArmies) {
   s->set_stack(T("indonesia"), by_seat({{kBlue, 1}}));
   ASSERT_EQ(s->armies_on_board(kRed), 2);
   s->begin_attack_for_test(kRed);
-  auto bot = make_risk_bot(*game, heuristic_level(game->options()), 7);
+  auto bot = make_risk_bot(*game, kHeuristicLevel, 7);
   EXPECT_EQ(bot->choose(Decision(*game, *s)), kEndAttack)
       << "two dice could lose both of red's armies";
 }
@@ -100,7 +100,7 @@ TEST(RiskTeamBot, MergesItsOwnArmiesIntoOneFront) {
   s->begin_attack_for_test(kYellow);
   s->apply(kEndAttack);
   ASSERT_EQ(s->phase(), Phase::kFortify);
-  auto bot = make_risk_bot(*game, heuristic_level(game->options()), 7);
+  auto bot = make_risk_bot(*game, kHeuristicLevel, 7);
   const Action a = bot->choose(Decision(*game, *s));
   ASSERT_NE(a, kEndTurn);
   const Territory from = (a - kFortifyBase) / kNumTerritories,
