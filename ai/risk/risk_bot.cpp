@@ -28,8 +28,8 @@ std::unique_ptr<Bot> heuristic_bot(uint64_t seed) {
 // and about twice its seat share with three (docs/bots.md).
 constexpr std::array<double, kHeuristicLevel> kCareless = {0.85, 0.6, 0.35, 0};
 
-// Options, not a RiskConfig: the arena and the server ask with a game's
-// options alone; the mode's name is the game's own (games/risk).
+// Whether a game with these options is the team game (the mode's name is
+// the game's own, games/risk).
 bool team_game(const json& options) {
   return options.is_object() && options.value("mode", "") == mode_name(Mode::kTeams);
 }
@@ -51,7 +51,7 @@ constexpr NarrowedSearchLevel kSearch{
 // (each player attacks with his own armies only, R29, and the game ends
 // with any one player's last armies, §12) the choices differ by less than
 // the noise of 100 playouts: two searches of 100 iterations won 15 of 40
-// games against two heuristics, two of 400 won TEAM_RESULT (docs/bots.md).
+// games against two heuristics, two of 400 won 92 of 140 (docs/bots.md).
 constexpr NarrowedSearchLevel kTeamSearch{
     .iterations = 400, .width = 6, .rollout_steps = 400, .settled = 0.999};
 
