@@ -9,8 +9,8 @@
 // the heuristic's to finish (NarrowedSearchLevel::settled). The ladder was
 // filled from below, where a share of random moves weakens the heuristic
 // evenly.
-// The team game's level 5 searches 400 iterations a decision, not 100:
-// fewer played no better than the heuristic there.
+// The team game's level 5 searches 800 iterations a decision, not 100:
+// 100 played no better than the heuristic there.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 

@@ -132,7 +132,7 @@ TEST(RiskSearch, TheTeamGamesTopLevelSearches) {
   EXPECT_EQ(make_risk_bot(*game, kHeuristicLevel, 9)->name(), "risk-heuristic");
   EXPECT_EQ(level_names().back(),
             "ISMCTS, 100 iterations a decision over the heuristic's 6 best choices, heuristic "
-            "playouts of 400 steps, a game already won finished by the heuristic; team game: 400 "
+            "playouts of 400 steps, a game already won finished by the heuristic; team game: 800 "
             "iterations a decision");
   // Half the board each team's; red (12 armies in Scandinavia) beside
   // blue's last army, in Iceland: taking it wins for red's team (§12);
