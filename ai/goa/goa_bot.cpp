@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include "ai/careless.h"
 #include "ai/ismcts.h"
@@ -38,11 +39,13 @@ double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
   const Player& pl = s.player(p);
   const double f = time_left(s);
   double v = sheets[static_cast<size_t>(p)].total() + kDucat * (0.3 + 0.7 * f) * pl.ducats;
-  int spices = 0, empty = 0;
-  for (int h = 0; h < pl.board.num_holdings(); ++h) {
-    spices += pl.board.holding(h).filled();
-    empty += pl.board.holding(h).empty();
-  }
+  // Spices held by type, and the spaces still empty.
+  const auto held = pl.board.spices();
+  int spices = 0, capacity = 0;
+  for (int n : held) spices += n;
+  for (const auto* side : {&pl.board.plantations, &pl.board.colonies})
+    for (const Holding& h : *side) capacity += h.capacity;
+  const int empty = capacity - spices;
   int levels = 0;
   for (int t = 0; t < kNumTracks; ++t) levels += pl.development.level[static_cast<size_t>(t)] - 1;
   int kept = 0;
@@ -52,7 +55,6 @@ double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
             kEmptySpace * empty + kLevel * levels + kKeptTile * kept);
   // How near the best next development step is: the share of its spices
   // and ships in hand, times what the step scores.
-  const auto held = pl.board.spices();
   const ProgressBoard& b = s.components().board;
   double ready = 0;
   for (int t = 0; t < kNumTracks; ++t) {
@@ -159,8 +161,7 @@ class Heuristic {
     int runs = 0;
     bool chance = false;
     do {
-      auto next = s.clone();
-      auto& g = static_cast<GoaState&>(*next);
+      GoaState& g = scratch(kTurn, s);
       play(g);
       chance = complete(g) || chance;
       total += evaluate(g, me_);
@@ -193,9 +194,9 @@ class Heuristic {
       Action best = legal.front();
       double best_value = -1e18;
       for (Action a : legal) {
-        auto next = s.clone();
-        next->apply(a);
-        const double v = evaluate(static_cast<const GoaState&>(*next), me_);
+        GoaState& next = scratch(kStep, s);
+        next.apply(a);
+        const double v = evaluate(next, me_);
         if (v > best_value) best_value = v, best = a;
       }
       s.apply(best);
@@ -275,8 +276,7 @@ class Heuristic {
   // This seat's worth were it to own `tile` (discarding its first
   // plantation when the board is full).
   double owned_value(const GoaState& s, int tile) {
-    auto next = s.clone();
-    auto& g = static_cast<GoaState&>(*next);
+    GoaState& g = scratch(kTurn, s);
     auto pick = [this](int n) { return static_cast<int>(rng_.below(static_cast<uint64_t>(n))); };
     const bool full = g.player(me_).board.plantations_full(g.components());
     const bool plantation = g.components().tiles[static_cast<size_t>(tile)].is_plantation();
@@ -287,10 +287,25 @@ class Heuristic {
     return worth(g, g.score_sheets(), me_);
   }
 
+  // A copy of `s` in the buffer of its nesting level: a turn's copy holds
+  // the one-step copies of complete(). Assigning into a kept state reuses
+  // its vectors' memory, where a clone allocated some thirty of them, and
+  // the copies were most of this player's time.
+  enum Level { kTurn, kStep, kLevels };
+  GoaState& scratch(Level level, const GoaState& s) {
+    auto& buffer = scratch_[level];
+    if (buffer)
+      *buffer = s;
+    else
+      buffer.emplace(s);
+    return *buffer;
+  }
+
   // Chance outcomes drawn per option when its turn meets chance.
   static constexpr int kSamples = 3;
   Rng& rng_;
   int me_;
+  std::array<std::optional<GoaState>, kLevels> scratch_;
 };
 
 class GoaBot final : public Bot {

@@ -42,14 +42,33 @@ Pick replaying(const std::vector<int>& picks, size_t& i, int& need) {
 
 }  // namespace
 
-EraStack GoaState::probe_era(int& need) const {
+EraStack GoaState::probe_era(int& need, bool* in_layout) const {
   size_t i = 0;
-  return prepare_era(c(), era_, replaying(picks_, i, need));
+  int calls = 0;
+  const Pick replay = replaying(picks_, i, need);
+  EraStack st = prepare_era(c(), era_, [&replay, &calls](int count) {
+    ++calls;
+    return replay(count);
+  });
+  // The picks before the layout are all recorded once the next is a
+  // layout pick, so `calls` counts the procedure's real length.
+  if (in_layout)
+    *in_layout = need > 0 && static_cast<int>(picks_.size()) >= calls - st.layout_picks;
+  return st;
 }
 
 std::array<int, 4> GoaState::probe_bonanza(int& need) const {
   size_t i = 0;
   return deal_bonanza(c(), bonanza_kept_, replaying(picks_, i, need));
+}
+
+int GoaState::probe_pick_need(bool* in_layout) const {
+  int need = 0;
+  bool layout = false;
+  if (stage_ == Stage::kEraStack) probe_era(need, &layout);
+  if (stage_ == Stage::kBonanzaDeal) probe_bonanza(need);
+  if (in_layout) *in_layout = layout;
+  return need;
 }
 
 int GoaState::chance_count() const {
@@ -58,14 +77,16 @@ int GoaState::chance_count() const {
     if (t.kind == TaskKind::kDraw || t.kind == TaskKind::kReveal) return deck_.choices();
     return 0;
   }
-  int need = 0;
   switch (stage_) {
     case Stage::kEraStack:
-      probe_era(need);
-      return need;
     case Stage::kBonanzaDeal:
-      probe_bonanza(need);
-      return need;
+#ifndef NDEBUG
+    {
+      bool layout = false;
+      assert(pick_need_ == probe_pick_need(&layout) && layout == pick_in_layout_);
+    }
+#endif
+      return pick_need_;
     case Stage::kFirstSeat:
       return n();
     case Stage::kStartDraw:
@@ -96,7 +117,14 @@ void GoaState::apply_chance(int i) {
   switch (stage_) {
     case Stage::kEraStack: {
       picks_.push_back(i);
-      const EraStack st = probe_era(need);
+      // Laying out the grid, each pick chooses among one tile fewer: the
+      // procedure is replayed only for the last.
+      if (pick_in_layout_ && pick_need_ > 1) {
+        --pick_need_;
+        return;
+      }
+      const EraStack st = probe_era(need, &pick_in_layout_);
+      pick_need_ = need;
       if (need > 0) return;
       picks_.clear();
       pool_.insert(pool_.end(), st.removed.begin(), st.removed.end());
@@ -104,6 +132,7 @@ void GoaState::apply_chance(int i) {
       if (cfg_->bonanza) {
         stage_ = Stage::kBonanzaDeal;
         bonanza_won_ = 0;
+        refresh_pick_need();
       } else {
         stage_ = era_ == 0 ? Stage::kFirstSeat : Stage::kPlaceFlag;
         if (era_ > 0) start_round();
@@ -113,6 +142,7 @@ void GoaState::apply_chance(int i) {
     case Stage::kBonanzaDeal: {
       picks_.push_back(i);
       const auto dealt = probe_bonanza(need);
+      pick_need_ = need;
       if (need > 0) return;
       picks_.clear();
       grid_.bonanza = dealt;
@@ -163,6 +193,7 @@ void GoaState::start_era(int era) {
   grid_.tile.fill(-1);
   grid_.bonanza.fill(-1);
   stage_ = Stage::kEraStack;
+  refresh_pick_need();
 }
 
 void GoaState::start_round() {

@@ -221,8 +221,14 @@ class GoaState final : public State {
   int chance_count() const;
   // Runs the procedure with the recorded picks; `need` gets the n of the
   // first pick not yet recorded (0: complete).
-  EraStack probe_era(int& need) const;
+  // With `in_layout`: whether that pick lays out the grid (each such pick
+  // has one outcome fewer than the one before).
+  EraStack probe_era(int& need, bool* in_layout = nullptr) const;
   std::array<int, 4> probe_bonanza(int& need) const;
+  // The outcomes of the next era-stack or bonanza pick, replayed from the
+  // picks (0 in any other stage); refresh_pick_need keeps pick_need_ equal.
+  int probe_pick_need(bool* in_layout = nullptr) const;
+  void refresh_pick_need() { pick_need_ = probe_pick_need(&pick_in_layout_); }
   void apply_chance(int i);
   void apply_decision(Action a);
   // Pops finished tasks and runs automatic ones until a decision or a
@@ -260,6 +266,11 @@ class GoaState final : public State {
   Stage stage_ = Stage::kEraStack;
   int era_ = 0, round_ = 1;
   std::vector<int> picks_;  // the picks of the procedure under way
+  // probe_pick_need() as of the last change to picks_ or the stage: every
+  // current_player() asks for it, and replaying the era's set-up for each
+  // ask was a sixth of a Goa search's time. Derived: neither saved nor hashed.
+  int pick_need_ = 0;
+  bool pick_in_layout_ = false;  // the next pick lays out the grid
   std::vector<Player> players_;
   std::vector<Holdings> holdings_;
   ExpeditionDeck deck_;

@@ -8,7 +8,11 @@ std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& pla
   const Scoring& s = c.scoring;
   int most = 0;
   for (const Tally& t : players) most = std::max(most, t.ducats);
+  int duty_vp = 0;
+  for (const TileInfo& tile : c.tiles)
+    if (tile.kind == TileKind::kDuty) duty_vp = tile.vp;
   std::vector<ScoreSheet> sheets;
+  sheets.reserve(players.size());
   for (const Tally& t : players) {
     ScoreSheet sh;
     sh.development = development_vp(c.board, t.development);
@@ -19,9 +23,6 @@ std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& pla
     sh.most_ducats = t.ducats == most ? s.most_ducats : 0;
     sh.plantations =
         t.single_plantations * (t.foreman ? s.single_plantation_with_foreman : s.single_plantation);
-    int duty_vp = 0;
-    for (const TileInfo& tile : c.tiles)
-      if (tile.kind == TileKind::kDuty) duty_vp = tile.vp;
     sh.duty = t.activated_duties * duty_vp;
     sh.printed = t.printed_vp;
     sheets.push_back(sh);

@@ -46,6 +46,7 @@ EraStack prepare_era(const Components& c, int era, std::vector<int> revealed, co
   std::vector<int> rest;
   for (int t : c.era_tiles[era])
     if (!contains(s.removed, t)) rest.push_back(t);
+  s.layout_picks = static_cast<int>(rest.size());
   while (!rest.empty()) {
     const int i = pick(static_cast<int>(rest.size()));
     s.grid.push_back(rest[i]);

@@ -22,6 +22,7 @@ bool valid_removal(const Components& c, int era, const std::vector<int>& removed
 struct EraStack {
   std::vector<int> removed;  // set aside, visible (the Favor pool)
   std::vector<int> grid;     // the 25 tiles in grid order, row-major
+  int layout_picks = 0;      // the last picks, one a tile, lay out the grid
 };
 
 // The removal procedure of §4 step 1 for one era, from the first tiles

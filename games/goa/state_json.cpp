@@ -279,6 +279,7 @@ Result<std::unique_ptr<State>> GoaState::from_json(std::shared_ptr<const GoaConf
         !s->auction_)
       return bad("an auction stage needs the auction");
     if (const std::string why = s->invalid_reason(); !why.empty()) return bad(why);
+    s->refresh_pick_need();
   } catch (const std::exception& e) {
     return bad(e.what());
   }

@@ -4,27 +4,12 @@
 
 namespace meeple::goa {
 
-int Holding::filled() const {
-  int n = 0;
-  for (int s : spices) n += s;
-  return n;
-}
-
 std::array<int, kNumSpices> SupplyBoard::spices() const {
   std::array<int, kNumSpices> total{};
-  for (int h = 0; h < num_holdings(); ++h)
-    for (int s = 0; s < kNumSpices; ++s) total[s] += holding(h).spices[s];
+  for (const auto* side : {&plantations, &colonies})
+    for (const Holding& h : *side)
+      for (int s = 0; s < kNumSpices; ++s) total[s] += h.spices[s];
   return total;
-}
-
-Holding& SupplyBoard::holding(int h) {
-  const int p = static_cast<int>(plantations.size());
-  return h < p ? plantations[h] : colonies[h - p];
-}
-
-const Holding& SupplyBoard::holding(int h) const {
-  const int p = static_cast<int>(plantations.size());
-  return h < p ? plantations[h] : colonies[h - p];
 }
 
 int SupplyBoard::room_for(int spice) const {

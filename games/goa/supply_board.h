@@ -22,7 +22,11 @@ struct Holding {
   int capacity = 0;
   SpiceSet allowed = 0;
   std::array<int, kNumSpices> spices{};
-  int filled() const;
+  int filled() const {
+    int n = 0;
+    for (int s : spices) n += s;
+    return n;
+  }
   int empty() const { return capacity - filled(); }
   bool accepts(int spice) const { return ((allowed >> spice) & 1) && empty() > 0; }
   bool operator==(const Holding&) const = default;
@@ -37,8 +41,14 @@ struct SupplyBoard {
   std::array<int, kNumSpices> spices() const;
   // Holdings in a fixed order: plantations, then colonies.
   int num_holdings() const { return static_cast<int>(plantations.size() + colonies.size()); }
-  Holding& holding(int h);
-  const Holding& holding(int h) const;
+  Holding& holding(int h) {
+    const int p = static_cast<int>(plantations.size());
+    return h < p ? plantations[h] : colonies[h - p];
+  }
+  const Holding& holding(int h) const {
+    const int p = static_cast<int>(plantations.size());
+    return h < p ? plantations[h] : colonies[h - p];
+  }
   // Empty spaces that would accept `spice`.
   int room_for(int spice) const;
   // Whether all plantation spaces are taken (a new plantation needs a discard).
