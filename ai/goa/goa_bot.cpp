@@ -76,17 +76,19 @@ double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
 
 // Levels 1..5 (goa_bot.h). Level 5 with three or four players explores
 // less (its leaves' values lie close together) and values each leaf after
-// 20 steps of heuristic play whose other seats play 30 % of their moves at
+// 40 steps of heuristic play whose other seats play 30 % of their moves at
 // random: with the others modelled as the heuristic itself (100
-// iterations) it won 53 of 60 three-player games against two heuristics
-// but only 19 of 60 against two level 4s; modelled as careless, 43 and 27,
-// and with 200 iterations 49 and 28 (docs/bots.md, "Levels").
+// iterations, 20 steps) it won 53 of 60 three-player games against two
+// heuristics but only 19 of 60 against two level 4s; modelled as careless,
+// 43 and 27, with 200 iterations 49 and 28, and with 40 steps 90 of 128
+// four-player games against three heuristics where 20 steps won 81
+// (docs/bots.md, "Levels").
 constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
     {0.5, 0, 0},                    // 1
     {0.2, 0, 0},                    // 2
     {0, 0, 0},                      // 3: the heuristic
     {0, 400, 1600},                 // 4
-    {0, 12800, 200, 0.35, 20, 0.3}  // 5
+    {0, 12800, 200, 0.35, 40, 0.3}  // 5
 }};
 
 // A leaf's worth lead, in victory points, that makes a win about 73 %
