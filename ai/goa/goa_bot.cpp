@@ -41,11 +41,9 @@ double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
   double v = sheets[static_cast<size_t>(p)].total() + kDucat * (0.3 + 0.7 * f) * pl.ducats;
   // Spices held by type, and the spaces still empty.
   const auto held = pl.board.spices();
-  int spices = 0, capacity = 0;
+  int spices = 0;
   for (int n : held) spices += n;
-  for (const auto* side : {&pl.board.plantations, &pl.board.colonies})
-    for (const Holding& h : *side) capacity += h.capacity;
-  const int empty = capacity - spices;
+  const int empty = pl.board.spaces() - spices;
   int levels = 0;
   for (int t = 0; t < kNumTracks; ++t) levels += pl.development.level[static_cast<size_t>(t)] - 1;
   int kept = 0;

@@ -29,37 +29,43 @@ GoaState::GoaState(std::shared_ptr<const GoaConfig> cfg)
 
 namespace {
 
-// A Pick that replays the chance outcomes chosen so far (`picks`) and then
-// records in `need` how many outcomes the first pick beyond them has.
-Pick replaying(const std::vector<int>& picks, size_t& i, int& need) {
-  need = 0;
-  return [&picks, &i, &need](int count) {
-    if (i < picks.size()) return picks[i++];
-    if (need == 0) need = count;
-    return 0;
-  };
-}
+// Replays the chance outcomes chosen so far (`picks`), then records in
+// `need` how many outcomes the first pick beyond them has. `calls` counts
+// every pick the procedure asked for.
+struct Replay {
+  explicit Replay(const std::vector<int>& p) : picks(p) {}
+  const std::vector<int>& picks;
+  size_t next = 0;
+  int need = 0;
+  int calls = 0;
+  Pick pick() {
+    return [this](int count) {
+      ++calls;
+      if (next < picks.size()) return picks[next++];
+      if (need == 0) need = count;
+      return 0;
+    };
+  }
+};
 
 }  // namespace
 
 EraStack GoaState::probe_era(int& need, bool* in_layout) const {
-  size_t i = 0;
-  int calls = 0;
-  const Pick replay = replaying(picks_, i, need);
-  EraStack st = prepare_era(c(), era_, [&replay, &calls](int count) {
-    ++calls;
-    return replay(count);
-  });
+  Replay r(picks_);
+  EraStack st = prepare_era(c(), era_, r.pick());
+  need = r.need;
   // The picks before the layout are all recorded once the next is a
   // layout pick, so `calls` counts the procedure's real length.
   if (in_layout)
-    *in_layout = need > 0 && static_cast<int>(picks_.size()) >= calls - st.layout_picks;
+    *in_layout = need > 0 && static_cast<int>(picks_.size()) >= r.calls - st.layout_picks;
   return st;
 }
 
 std::array<int, 4> GoaState::probe_bonanza(int& need) const {
-  size_t i = 0;
-  return deal_bonanza(c(), bonanza_kept_, replaying(picks_, i, need));
+  Replay r(picks_);
+  const std::array<int, 4> dealt = deal_bonanza(c(), bonanza_kept_, r.pick());
+  need = r.need;
+  return dealt;
 }
 
 int GoaState::probe_pick_need(bool* in_layout) const {

@@ -12,6 +12,12 @@ std::array<int, kNumSpices> SupplyBoard::spices() const {
   return total;
 }
 
+int SupplyBoard::spaces() const {
+  int n = 0;
+  for (int h = 0; h < num_holdings(); ++h) n += holding(h).capacity;
+  return n;
+}
+
 int SupplyBoard::room_for(int spice) const {
   int n = 0;
   for (int h = 0; h < num_holdings(); ++h)

@@ -39,6 +39,8 @@ struct SupplyBoard {
 
   // Spices held by type, over plantations and colonies.
   std::array<int, kNumSpices> spices() const;
+  // Spaces for spices, full or empty, over plantations and colonies.
+  int spaces() const;
   // Holdings in a fixed order: plantations, then colonies.
   int num_holdings() const { return static_cast<int>(plantations.size() + colonies.size()); }
   Holding& holding(int h) {
