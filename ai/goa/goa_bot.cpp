@@ -79,8 +79,8 @@ double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
 // iterations, 20 steps) it won 53 of 60 three-player games against two
 // heuristics but only 19 of 60 against two level 4s; modelled as careless,
 // 43 and 27, with 200 iterations 49 and 28, and with 40 steps 90 of 128
-// four-player games against three heuristics where 20 steps won 81
-// (docs/bots.md, "Levels").
+// four-player games against three heuristics where 20 steps won 81 (80
+// steps: 87, for twice the time) (docs/bots.md, "Levels").
 constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
     {0.5, 0, 0},                    // 1
     {0.2, 0, 0},                    // 2
