@@ -9,6 +9,7 @@
 // drawn and a revealed card counts 0 colonists.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "games/goa/components.h"
@@ -24,6 +25,13 @@ class ExpeditionDeck {
   // deck is kept in ascending order whatever order `deck` lists.
   static ExpeditionDeck restore(std::vector<int> deck, std::vector<int> discard,
                                 std::vector<int> revealed);
+
+  // The deck now holds [first, last) (a determinization's redeal), kept
+  // ascending; its storage is reused.
+  void replace_deck(std::vector<int>::const_iterator first, std::vector<int>::const_iterator last) {
+    deck_.assign(first, last);
+    std::sort(deck_.begin(), deck_.end());
+  }
 
   const std::vector<int>& deck() const { return deck_; }  // ascending
   const std::vector<int>& discard() const { return discard_; }

@@ -168,6 +168,7 @@ class GoaState final : public State {
   static Result<std::unique_ptr<State>> from_json(std::shared_ptr<const GoaConfig> cfg,
                                                   const json& j);
   std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   std::vector<double> returns() const override;
   json scores() const override;
   uint64_t hash() const override;
@@ -215,6 +216,9 @@ class GoaState final : public State {
   int quick_seat() const { return (flag_holder_ + quick_done_) % n(); }
   // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
   std::string invalid_reason() const;
+  // `d` is a copy of this state: what `seat` cannot see is redrawn in it
+  // (determinize, determinize_into).
+  void redraw_unseen(Seat seat, Rng& rng, GoaState& d) const;
   std::string goods_text(int p, Seat seat) const;  // text.cpp
   const Components& c() const { return *cfg_->c; }
   // The number of outcomes at the current chance node (0: not chance).

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/copy_into.h"
 #include "games/goa/gains.h"
 #include "games/goa/goa_state.h"
 #include "games/goa/round.h"
@@ -646,7 +647,17 @@ json GoaState::view(Seat seat) const {
 
 std::unique_ptr<State> GoaState::determinize(Seat seat, Rng& rng) const {
   auto d = std::make_unique<GoaState>(*this);
-  if (stage_ == Stage::kOver) return d;
+  redraw_unseen(seat, rng, *d);
+  return d;
+}
+
+void GoaState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
+  redraw_unseen(seat, rng, copy_into(*this, out));
+}
+
+// `d` is a copy of this state; what `seat` cannot see is redrawn in it.
+void GoaState::redraw_unseen(Seat seat, Rng& rng, GoaState& d) const {
+  if (stage_ == Stage::kOver) return;
   // Expedition cards: the deck and the other hands, redealt by hand size.
   std::vector<int> unknown = deck_.deck();
   for (int p = 0; p < n(); ++p)
@@ -655,23 +666,22 @@ std::unique_ptr<State> GoaState::determinize(Seat seat, Rng& rng) const {
   size_t k = 0;
   for (int p = 0; p < n(); ++p) {
     if (p == seat) continue;
-    for (int& card : d->players_[p].hand) card = unknown[k++];
+    for (int& card : d.players_[p].hand) card = unknown[k++];
   }
-  d->deck_ = ExpeditionDeck::restore({unknown.begin() + static_cast<long>(k), unknown.end()},
-                                     deck_.discard(), deck_.revealed());
+  d.deck_.replace_deck(unknown.begin() + static_cast<long>(k), unknown.end());
   // Bonanza tiles not won: under the corners or undealt.
   const int num_bonanza = static_cast<int>(c().bonanza.size());
   if (stage_ == Stage::kBonanzaDeal) {
     const int pool = num_bonanza - std::popcount(bonanza_kept_);
-    for (size_t i = 0; i < d->picks_.size(); ++i)
-      d->picks_[i] = static_cast<int>(rng.below(static_cast<uint64_t>(pool - static_cast<int>(i))));
+    for (size_t i = 0; i < d.picks_.size(); ++i)
+      d.picks_[i] = static_cast<int>(rng.below(static_cast<uint64_t>(pool - static_cast<int>(i))));
   } else {
     std::vector<int> hidden;
     for (int b = 0; b < num_bonanza; ++b)
       if (!((bonanza_won_ >> b) & 1) && !((bonanza_kept_ >> b) & 1)) hidden.push_back(b);
     shuffle(hidden, rng);
     size_t h = 0;
-    for (int& b : d->grid_.bonanza)
+    for (int& b : d.grid_.bonanza)
       if (b >= 0) b = hidden[h++];
   }
   // Mission tiles won by the others, face down.
@@ -679,7 +689,7 @@ std::unique_ptr<State> GoaState::determinize(Seat seat, Rng& rng) const {
   std::vector<int> missions;
   for (int p = 0; p < n(); ++p) {
     if (p == seat) continue;
-    for (KeptTile& kt : d->holdings_[p].tiles)
+    for (KeptTile& kt : d.holdings_[p].tiles)
       if (c().tiles[kt.tile].kind == TileKind::kMission) {
         slots.push_back(&kt.tile);
         missions.push_back(kt.tile);
@@ -687,7 +697,6 @@ std::unique_ptr<State> GoaState::determinize(Seat seat, Rng& rng) const {
   }
   shuffle(missions, rng);
   for (size_t i = 0; i < slots.size(); ++i) *slots[i] = missions[i];
-  return d;
 }
 
 }  // namespace meeple::goa

@@ -111,6 +111,7 @@ class KidState final : public State {
   json view(Seat seat) const override;
   json to_json() const override;
   std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   // A copy in which seat p's Cunning cards in hand are exactly `cards` (bit
   // i: card kFirstCunning + i), for a searcher that draws the hidden hands
   // from its own beliefs (ai/king_is_dead/kid_beliefs.h). Precondition: as
@@ -172,6 +173,9 @@ class KidState final : public State {
   void write_information_state_tensor(Seat seat, std::span<float> out) const override;
 
  private:
+  // `d` is a copy of this state: what `seat` cannot see is redrawn in it
+  // (determinize, determinize_into).
+  void redraw_unseen(Seat seat, Rng& rng, KidState& d) const;
   // setup.cpp
   void chance_ids(std::vector<Action>& out) const;
   void apply_chance(Action a);

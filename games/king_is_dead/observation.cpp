@@ -17,6 +17,7 @@
 // knows nothing more than it observes.
 #include <cassert>
 
+#include "core/copy_into.h"
 #include "games/king_is_dead/kid_state.h"
 
 namespace meeple::king_is_dead {
@@ -39,13 +40,23 @@ json KidState::view(Seat seat) const {
 
 std::unique_ptr<State> KidState::determinize(Seat seat, Rng& rng) const {
   auto d = std::make_unique<KidState>(*this);
-  if (!cfg_->advanced) return d;
+  redraw_unseen(seat, rng, *d);
+  return d;
+}
+
+void KidState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
+  redraw_unseen(seat, rng, copy_into(*this, out));
+}
+
+// `d` is a copy of this state; what `seat` cannot see is redrawn in it.
+void KidState::redraw_unseen(Seat seat, Rng& rng, KidState& d) const {
+  if (!cfg_->advanced) return;
   // The pool: every Cunning card this seat cannot see.
   std::vector<int> pool;
   std::array<int, kMaxPlayers> hidden{};
   for (int p = 0; p < cfg_->players; ++p) {
     if (p == seat) continue;
-    auto& hand = d->players_[static_cast<size_t>(p)].hand;
+    auto& hand = d.players_[static_cast<size_t>(p)].hand;
     for (int c = kFirstCunning; c < kNumCards; ++c) {
       if (c == kPlot && phase_ == Phase::kEnded) continue;  // revealed
       for (; hand[static_cast<size_t>(c)] > 0; --hand[static_cast<size_t>(c)]) {
@@ -63,12 +74,11 @@ std::unique_ptr<State> KidState::determinize(Seat seat, Rng& rng) const {
   size_t next = 0;
   for (int p = 0; p < cfg_->players; ++p)
     for (int k = 0; k < hidden[static_cast<size_t>(p)]; ++k)
-      ++d->players_[static_cast<size_t>(p)].hand[static_cast<size_t>(pool[next++])];
+      ++d.players_[static_cast<size_t>(p)].hand[static_cast<size_t>(pool[next++])];
   for (int p = 0; p < cfg_->players; ++p) {
-    auto& pl = d->players_[static_cast<size_t>(p)];
+    auto& pl = d.players_[static_cast<size_t>(p)];
     pl.exhausted = pl.cards_left() == 0 && pl.last_play > 0 ? pl.last_play : 0;
   }
-  return d;
 }
 
 std::unique_ptr<KidState> KidState::with_cunning_hand(int p, uint32_t cards) const {

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "core/copy_into.h"
 #include "games/risk/odds.h"
 
 namespace meeple::risk {
@@ -335,13 +336,7 @@ std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
 }
 
 void RiskState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
-  auto* s = dynamic_cast<RiskState*>(out.get());
-  if (!s) {
-    out = determinize(seat, rng);
-    return;
-  }
-  *s = *this;  // copy-assignment keeps s's buffers: no allocation per decision
-  redraw_unseen(seat, rng, s);
+  redraw_unseen(seat, rng, &copy_into(*this, out));
 }
 
 // `s` is a copy of this state; what `seat` cannot see is redrawn in it.

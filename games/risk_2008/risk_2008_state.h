@@ -152,6 +152,7 @@ class Risk2008State final : public State {
   json view(Seat seat) const override;
   json to_json() const override;
   std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
+  void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   std::vector<double> returns() const override;
   json scores() const override;
   uint64_t hash() const override;
@@ -248,6 +249,9 @@ class Risk2008State final : public State {
   void write_information_state_tensor(Seat seat, std::span<float> out) const override;
 
  private:
+  // `d` is a copy of this state: what `seat` cannot see is redrawn in it
+  // (determinize, determinize_into).
+  void redraw_unseen(Seat seat, Rng& rng, Risk2008State& d) const;
   // setup.cpp
   void begin_setup();
   void legal_setup(std::vector<Action>& out) const;

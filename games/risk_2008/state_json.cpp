@@ -2,9 +2,11 @@
 // determinization of what a seat cannot see (other hands and the draw pile's
 // contents), the terminal's text and the observations for AI.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <sstream>
 
+#include "core/copy_into.h"
 #include "core/rng.h"
 #include "games/risk_2008/risk_2008_state.h"
 
@@ -363,6 +365,16 @@ json Risk2008State::view(Seat seat) const {
 
 std::unique_ptr<State> Risk2008State::determinize(Seat seat, Rng& rng) const {
   auto s = std::make_unique<Risk2008State>(*this);
+  redraw_unseen(seat, rng, *s);
+  return s;
+}
+
+void Risk2008State::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
+  redraw_unseen(seat, rng, copy_into(*this, out));
+}
+
+// `s` is a copy of this state; what `seat` cannot see is redrawn in it.
+void Risk2008State::redraw_unseen(Seat seat, Rng& rng, Risk2008State& s) const {
   // Unknown to `seat`: the other hands (but a shown selection) and the deck.
   uint64_t pool = deck_;
   std::array<int, kMaxPlayers2008> unknown{};
@@ -371,17 +383,17 @@ std::unique_ptr<State> Risk2008State::determinize(Seat seat, Rng& rng) const {
     const uint64_t fixed = p == active_ ? selected_ : 0;
     pool |= hand_[p] & ~fixed;
     unknown[p] = std::popcount(hand_[p] & ~fixed);
-    s->hand_[p] = fixed;
+    s.hand_[p] = fixed;
   }
-  std::vector<int> cards;
-  for (uint64_t m = pool; m; m &= m - 1) cards.push_back(std::countr_zero(m));
-  rng.shuffle(std::span<int>(cards));
+  std::array<int, 64> cards;  // the pool's cards, on the stack: no allocation a sample
+  size_t count = 0;
+  for (uint64_t m = pool; m; m &= m - 1) cards[count++] = std::countr_zero(m);
+  rng.shuffle(std::span<int>(cards.data(), count));
   size_t k = 0;
   for (int p = 0; p < cfg_->players; ++p)
-    for (int i = 0; i < unknown[p]; ++i) s->hand_[p] |= uint64_t{1} << cards[k++];
-  s->deck_ = 0;
-  for (; k < cards.size(); ++k) s->deck_ |= uint64_t{1} << cards[k];
-  return s;
+    for (int i = 0; i < unknown[p]; ++i) s.hand_[p] |= uint64_t{1} << cards[k++];
+  s.deck_ = 0;
+  for (; k < count; ++k) s.deck_ |= uint64_t{1} << cards[k];
 }
 
 std::string Risk2008State::to_text(Seat seat) const {
