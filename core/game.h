@@ -129,15 +129,21 @@ class State {
   // Full state, hidden parts included.
   virtual json to_json() const = 0;
 
-  // A full state consistent with view(seat). Perfect-information games
-  // return a copy.
-  virtual std::unique_ptr<State> determinize(Seat /*seat*/, Rng& /*rng*/) const { return clone(); }
-  // The same sample as determinize(seat, rng) (the same draws from rng),
-  // written into `out`, which may hold an earlier sample of this game: a game
-  // overrides it to reuse that state's storage, so a bot deciding again and
-  // again allocates nothing. Any other `out` (empty, another game) is replaced.
-  virtual void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
-    out = determinize(seat, rng);
+  // A full state consistent with view(seat), drawn with `rng`: the sample
+  // determinize_into writes, in fresh storage.
+  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const {
+    std::unique_ptr<State> out;
+    determinize_into(seat, rng, out);
+    return out;
+  }
+  // The same sample written into `out`, which may hold an earlier sample of
+  // this game, so a bot deciding again and again allocates nothing. A game
+  // with hidden information overrides it: it copies itself into `out`
+  // (core/copy_into.h, which reuses that state's storage or replaces
+  // anything else in `out`) and redraws there what `seat` cannot see.
+  // Perfect-information games keep this copy.
+  virtual void determinize_into(Seat /*seat*/, Rng& /*rng*/, std::unique_ptr<State>& out) const {
+    out = clone();
   }
 
   // Per seat, at the end: 1 win, 0 draw, -1 loss (team games: the team's).

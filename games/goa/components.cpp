@@ -144,9 +144,10 @@ Status read_tiles(const json& doc, Components& c) {
     c.era_tiles[info.era].push_back(static_cast<int>(c.tiles.size()));
     c.tiles.push_back(std::move(info));
   }
-  if (d.ok() && (c.era_tiles[0].size() != 29 || c.era_tiles[1].size() != 29))
-    d.fail("/tiles", fmt::format("29 tiles of each stack (found A {}, B {})", c.era_tiles[0].size(),
-                                 c.era_tiles[1].size()));
+  if (d.ok() &&
+      (std::ssize(c.era_tiles[0]) != kTilesPerEra || std::ssize(c.era_tiles[1]) != kTilesPerEra))
+    d.fail("/tiles", fmt::format("{} tiles of each stack (found A {}, B {})", kTilesPerEra,
+                                 c.era_tiles[0].size(), c.era_tiles[1].size()));
   return d.r().status();
 }
 
@@ -243,14 +244,15 @@ Status read_cards(const json& doc, Components& c) {
     info.amount = d.integer(o, "amount", p, 0, 12);
     info.ducats_per_spice = d.optional_integer(o, "ducats_per_spice", p, 0, 20);
   }
-  const json* cards = d.list(r.at(doc, "cards"), "/cards", 30, 30);
+  const json* cards =
+      d.list(r.at(doc, "cards"), "/cards", kNumExpeditionCards, kNumExpeditionCards);
   std::vector<int> per_symbol(c.symbols.size(), 0);
   for (size_t i = 0; cards && i < cards->size() && d.ok(); ++i) {
     const json& o = (*cards)[i];
     const std::string p = fmt::format("/cards/{}", i);
     if (!r.object(o, p, {"id", "effect", "colonists", "symbol"}, {"price"})) break;
     ExpeditionCard card;
-    card.id = d.integer(o, "id", p, 1, 30);
+    card.id = d.integer(o, "id", p, 1, kNumExpeditionCards);
     if (d.ok() && card.id != static_cast<int>(i) + 1)
       d.fail(p + "/id", fmt::format("{} (cards in id order)", i + 1), &o["id"]);
     const std::string e = d.string(o, "effect", p);
@@ -313,7 +315,7 @@ Status read_bonanza(const json& doc, Components& c) {
   auto& r = d.r();
   r.object(doc, "", {"under_corners", "tiles"}, {"_comment", "source"});
   c.bonanza_under_corners = d.integer(doc, "under_corners", "", 0, 4);
-  const json* tiles = d.list(r.at(doc, "tiles"), "/tiles", 4, 16);
+  const json* tiles = d.list(r.at(doc, "tiles"), "/tiles", 4, kMaxBonanzaTiles);
   for (size_t i = 0; tiles && i < tiles->size() && d.ok(); ++i) {
     const json& o = (*tiles)[i];
     const std::string p = fmt::format("/tiles/{}", i);

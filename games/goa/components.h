@@ -112,6 +112,12 @@ enum class Effect : int {
 inline constexpr int kNumEffects = 10;
 std::string_view effect_name(Effect e);  // "SHIPS", ...
 
+// The counts the data files are held to (components.cpp checks them), so a
+// search's samples can redraw hidden cards and tiles in stack arrays.
+inline constexpr int kNumExpeditionCards = 30;
+inline constexpr int kTilesPerEra = 29;
+inline constexpr int kMaxBonanzaTiles = 16;
+
 struct ExpeditionCard {
   int id = 0;  // 1..30
   Effect effect = Effect::kShips;

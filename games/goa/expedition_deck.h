@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <span>
 #include <vector>
 
 #include "games/goa/components.h"
@@ -26,10 +27,10 @@ class ExpeditionDeck {
   static ExpeditionDeck restore(std::vector<int> deck, std::vector<int> discard,
                                 std::vector<int> revealed);
 
-  // The deck now holds [first, last) (a determinization's redeal), kept
+  // The deck now holds `cards` (a determinization's redeal), kept
   // ascending; its storage is reused.
-  void replace_deck(std::vector<int>::const_iterator first, std::vector<int>::const_iterator last) {
-    deck_.assign(first, last);
+  void replace_deck(std::span<const int> cards) {
+    deck_.assign(cards.begin(), cards.end());
     std::sort(deck_.begin(), deck_.end());
   }
 

@@ -167,7 +167,6 @@ class GoaState final : public State {
   json to_json() const override;
   static Result<std::unique_ptr<State>> from_json(std::shared_ptr<const GoaConfig> cfg,
                                                   const json& j);
-  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
   void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   std::vector<double> returns() const override;
   json scores() const override;

@@ -41,11 +41,6 @@ Holding holding_from(const json& j) {
   return h;
 }
 
-template <typename T>
-void shuffle(std::vector<T>& v, Rng& rng) {
-  for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
-}
-
 }  // namespace
 
 struct GoaJson {
@@ -645,30 +640,31 @@ json GoaState::view(Seat seat) const {
   return v;
 }
 
-std::unique_ptr<State> GoaState::determinize(Seat seat, Rng& rng) const {
-  auto d = std::make_unique<GoaState>(*this);
-  redraw_unseen(seat, rng, *d);
-  return d;
-}
-
 void GoaState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
   redraw_unseen(seat, rng, copy_into(*this, out));
 }
 
 // `d` is a copy of this state; what `seat` cannot see is redrawn in it.
+// The pools live on the stack (the data files' counts bound them,
+// components.h): a search draws thousands of samples a move.
 void GoaState::redraw_unseen(Seat seat, Rng& rng, GoaState& d) const {
   if (stage_ == Stage::kOver) return;
   // Expedition cards: the deck and the other hands, redealt by hand size.
-  std::vector<int> unknown = deck_.deck();
+  std::array<int, kNumExpeditionCards> unknown;
+  size_t count = 0;
+  auto add = [&](const std::vector<int>& cards) {
+    for (int card : cards) unknown[count++] = card;
+  };
+  add(deck_.deck());
   for (int p = 0; p < n(); ++p)
-    if (p != seat) unknown.insert(unknown.end(), players_[p].hand.begin(), players_[p].hand.end());
-  shuffle(unknown, rng);
+    if (p != seat) add(players_[p].hand);
+  rng.shuffle(std::span<int>(unknown.data(), count));
   size_t k = 0;
   for (int p = 0; p < n(); ++p) {
     if (p == seat) continue;
     for (int& card : d.players_[p].hand) card = unknown[k++];
   }
-  d.deck_.replace_deck(unknown.begin() + static_cast<long>(k), unknown.end());
+  d.deck_.replace_deck(std::span<const int>(unknown.data() + k, count - k));
   // Bonanza tiles not won: under the corners or undealt.
   const int num_bonanza = static_cast<int>(c().bonanza.size());
   if (stage_ == Stage::kBonanzaDeal) {
@@ -676,27 +672,29 @@ void GoaState::redraw_unseen(Seat seat, Rng& rng, GoaState& d) const {
     for (size_t i = 0; i < d.picks_.size(); ++i)
       d.picks_[i] = static_cast<int>(rng.below(static_cast<uint64_t>(pool - static_cast<int>(i))));
   } else {
-    std::vector<int> hidden;
+    std::array<int, kMaxBonanzaTiles> hidden;
+    size_t num_hidden = 0;
     for (int b = 0; b < num_bonanza; ++b)
-      if (!((bonanza_won_ >> b) & 1) && !((bonanza_kept_ >> b) & 1)) hidden.push_back(b);
-    shuffle(hidden, rng);
+      if (!((bonanza_won_ >> b) & 1) && !((bonanza_kept_ >> b) & 1)) hidden[num_hidden++] = b;
+    rng.shuffle(std::span<int>(hidden.data(), num_hidden));
     size_t h = 0;
     for (int& b : d.grid_.bonanza)
       if (b >= 0) b = hidden[h++];
   }
   // Mission tiles won by the others, face down.
-  std::vector<int*> slots;
-  std::vector<int> missions;
+  std::array<int*, 2 * kTilesPerEra> slots;
+  std::array<int, 2 * kTilesPerEra> missions;
+  size_t num_missions = 0;
   for (int p = 0; p < n(); ++p) {
     if (p == seat) continue;
     for (KeptTile& kt : d.holdings_[p].tiles)
       if (c().tiles[kt.tile].kind == TileKind::kMission) {
-        slots.push_back(&kt.tile);
-        missions.push_back(kt.tile);
+        slots[num_missions] = &kt.tile;
+        missions[num_missions++] = kt.tile;
       }
   }
-  shuffle(missions, rng);
-  for (size_t i = 0; i < slots.size(); ++i) *slots[i] = missions[i];
+  rng.shuffle(std::span<int>(missions.data(), num_missions));
+  for (size_t i = 0; i < num_missions; ++i) *slots[i] = missions[i];
 }
 
 }  // namespace meeple::goa

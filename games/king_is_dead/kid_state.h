@@ -110,7 +110,6 @@ class KidState final : public State {
   Result<std::vector<Action>> decode_action_object(const json& j) const override;
   json view(Seat seat) const override;
   json to_json() const override;
-  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
   void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   // A copy in which seat p's Cunning cards in hand are exactly `cards` (bit
   // i: card kFirstCunning + i), for a searcher that draws the hidden hands

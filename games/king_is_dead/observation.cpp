@@ -38,12 +38,6 @@ json KidState::view(Seat seat) const {
   return j;
 }
 
-std::unique_ptr<State> KidState::determinize(Seat seat, Rng& rng) const {
-  auto d = std::make_unique<KidState>(*this);
-  redraw_unseen(seat, rng, *d);
-  return d;
-}
-
 void KidState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
   redraw_unseen(seat, rng, copy_into(*this, out));
 }

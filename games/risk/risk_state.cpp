@@ -329,12 +329,6 @@ json RiskState::view(Seat seat) const {
   return v;
 }
 
-std::unique_ptr<State> RiskState::determinize(Seat seat, Rng& rng) const {
-  auto s = std::make_unique<RiskState>(*this);
-  redraw_unseen(seat, rng, s.get());
-  return s;
-}
-
 void RiskState::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
   redraw_unseen(seat, rng, &copy_into(*this, out));
 }

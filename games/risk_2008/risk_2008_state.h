@@ -151,7 +151,6 @@ class Risk2008State final : public State {
   Result<std::vector<Action>> decode_action_object(const json& j) const override;
   json view(Seat seat) const override;
   json to_json() const override;
-  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override;
   void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override;
   std::vector<double> returns() const override;
   json scores() const override;

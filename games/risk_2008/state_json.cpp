@@ -363,18 +363,12 @@ json Risk2008State::view(Seat seat) const {
   return j;
 }
 
-std::unique_ptr<State> Risk2008State::determinize(Seat seat, Rng& rng) const {
-  auto s = std::make_unique<Risk2008State>(*this);
-  redraw_unseen(seat, rng, *s);
-  return s;
-}
-
 void Risk2008State::determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const {
   redraw_unseen(seat, rng, copy_into(*this, out));
 }
 
-// `s` is a copy of this state; what `seat` cannot see is redrawn in it.
-void Risk2008State::redraw_unseen(Seat seat, Rng& rng, Risk2008State& s) const {
+// `d` is a copy of this state; what `seat` cannot see is redrawn in it.
+void Risk2008State::redraw_unseen(Seat seat, Rng& rng, Risk2008State& d) const {
   // Unknown to `seat`: the other hands (but a shown selection) and the deck.
   uint64_t pool = deck_;
   std::array<int, kMaxPlayers2008> unknown{};
@@ -383,7 +377,7 @@ void Risk2008State::redraw_unseen(Seat seat, Rng& rng, Risk2008State& s) const {
     const uint64_t fixed = p == active_ ? selected_ : 0;
     pool |= hand_[p] & ~fixed;
     unknown[p] = std::popcount(hand_[p] & ~fixed);
-    s.hand_[p] = fixed;
+    d.hand_[p] = fixed;
   }
   std::array<int, 64> cards;  // the pool's cards, on the stack: no allocation a sample
   size_t count = 0;
@@ -391,9 +385,9 @@ void Risk2008State::redraw_unseen(Seat seat, Rng& rng, Risk2008State& s) const {
   rng.shuffle(std::span<int>(cards.data(), count));
   size_t k = 0;
   for (int p = 0; p < cfg_->players; ++p)
-    for (int i = 0; i < unknown[p]; ++i) s.hand_[p] |= uint64_t{1} << cards[k++];
-  s.deck_ = 0;
-  for (; k < count; ++k) s.deck_ |= uint64_t{1} << cards[k];
+    for (int i = 0; i < unknown[p]; ++i) d.hand_[p] |= uint64_t{1} << cards[k++];
+  d.deck_ = 0;
+  for (; k < count; ++k) d.deck_ |= uint64_t{1} << cards[k];
 }
 
 std::string Risk2008State::to_text(Seat seat) const {

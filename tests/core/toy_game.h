@@ -9,6 +9,7 @@
 // turn. Actions: decisions 0/1, dice 10..15, cards 20..22.
 #pragma once
 
+#include "core/copy_into.h"
 #include "core/game.h"
 #include "core/registry.h"
 
@@ -78,11 +79,10 @@ class ToyState final : public State {
   json to_json() const override {
     return {{"score", score}, {"turn", turn}, {"dice_left", dice_left}, {"card", card}};
   }
-  std::unique_ptr<State> determinize(Seat seat, Rng& rng) const override {
-    auto d = std::make_unique<ToyState>(*this);
+  void determinize_into(Seat seat, Rng& rng, std::unique_ptr<State>& out) const override {
+    ToyState& d = copy_into(*this, out);
     for (int other = 0; other < 2; ++other)  // a spectator sees neither card
-      if (other != seat && d->card[other] >= 0) d->card[other] = static_cast<int>(rng.below(3));
-    return d;
+      if (other != seat && d.card[other] >= 0) d.card[other] = static_cast<int>(rng.below(3));
   }
   // Observation: the scores, whose turn, the dice still due and the
   // observer's own card; the information state is the same (Markov).
