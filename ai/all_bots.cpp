@@ -29,7 +29,9 @@ void register_all_bots() {
   // Risk, Risk 2008 and Goa had five levels and The King is Dead three
   // (docs/bots.md, "Levels"), so servers play as they did: a three-ply
   // search, the searches over the heuristic's best choices, ISMCTS at 400
-  // iterations (Goa) and at 200 (The King is Dead, its top).
+  // iterations (Goa; with three or four players it searches longer since
+  // its four-player games showed no step, goa_bot.h) and at 200 (The King
+  // is Dead, its top).
   register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1, 3});
 #endif
 #ifdef MEEPLE_HAVE_RISK
