@@ -198,7 +198,11 @@ test('a finished table and its rematch', async () => {
 test('the replay of a finished game', async () => {
   // Two computer seats finish a Reversi game on their own within seconds.
   const table = await createTable({ game: 'reversi', seats: [{ kind: 'computer', level: 0 }, { kind: 'computer', level: 0 }] });
-  for (let i = 0; i < 300 && (await snapshot(table)).table.status !== 'finished'; i++) await new Promise((r) => setTimeout(r, 100));
+  // Up to 60 s on a busy sanitizer build; a game still running then fails
+  // here by name, not later as a missing board.
+  let status = '';
+  for (let i = 0; i < 600 && (status = (await snapshot(table)).table.status) !== 'finished'; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(status, 'finished', 'the two computers finished their game');
   await check('replay', `#/replay/${table.id}`, async (page) => {
     await page.waitForSelector('.reversi-board');
     await page.click('#next-turn');

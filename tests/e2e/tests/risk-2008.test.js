@@ -38,12 +38,16 @@ async function countOn(page, id) {
   return Number(data);
 }
 // Waits until a territory draws `n` and its data-armies says `n`, both
-// read in one evaluation.
-async function waitCount(page, id, n) {
-  await page.waitForFunction(([sel, k]) => {
+// read in one evaluation, or until the phase is none of `during`: once
+// the set-up is over a computer may attack the territory before a poll
+// sees `n` (the server sends a slow page only its newest snapshot).
+async function waitCount(page, id, n, during = []) {
+  await page.waitForFunction(([sel, k, phases]) => {
+    const ph = document.querySelector('#phase')?.dataset.phase;
+    if (phases.length && ph && !phases.includes(ph)) return true;
     const g = document.querySelector(sel);
     return g && g.dataset.armies === String(k) && g.querySelector('text.armies')?.textContent === String(k);
-  }, [`${T}[data-territory="${id}"]`, n]);
+  }, [`${T}[data-territory="${id}"]`, n, during]);
 }
 // The server's snapshot for our seat.
 async function serverView(page, id, token) {
@@ -152,8 +156,9 @@ test('Risk 2008 Command Room: set-up by clicking, then draft, attack, move and m
       // Wait until the drawn count and data-armies both show the troop,
       // checked in the same evaluation, and read nothing after it: after
       // our last troop the set-up ends, and a computer's first turn may
-      // attack this territory before a second read (CI saw 3, then 1).
-      await waitCount(page, t, before + 1);
+      // attack this territory before a second read (CI saw 3, then 1), or
+      // before any poll (then the set-up is over, which `clicks` checks).
+      await waitCount(page, t, before + 1, setup);
     } else {
       continue;
     }
