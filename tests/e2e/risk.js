@@ -27,6 +27,24 @@ export async function ourTurnOr(page, phases) {
   return phase(page);
 }
 
+// Waits until territory `id` carries `n` armies (with `atLeast`, n or
+// more) and its badge draws that count, both read in one evaluation, or
+// until the phase is none of `during`. A set-up's last placement also rolls
+// the first player in the same commit, and a computer that starts may
+// attack the territory before a poll sees the count (the server sends a
+// slow page only its newest snapshot): a second read after the wait, or a
+// wait that only ends on the count, would race it.
+export function armiesShownOrOver(page, id, n, { during = [], atLeast = false, timeout = 30000 } = {}) {
+  return page.waitForFunction(([sel, want, phases, least]) => {
+    const ph = document.querySelector('#phase')?.dataset.phase;
+    if (phases.length && ph && !phases.includes(ph)) return true;
+    const g = document.querySelector(sel);
+    if (!g) return false;
+    const attr = Number(g.dataset.armies);
+    return (least ? attr >= want : attr === want) && Number(g.querySelector('text.armies')?.textContent) === attr;
+  }, [`${T}[data-territory="${id}"]`, n, during, atLeast], { timeout });
+}
+
 // --- Through the API (docs/api.md) ---
 
 // Creates a table; answers its id and every seat's token by seat (null for

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
 import { axeViolations, describeViolations, triage } from '../axe.js';
-import { IDS, OBJECTIVES, REWARD_TOKENS, T, neighbours, ourTurnOr, passivePlay, phase, playSeats, pushSnapshot, rewardTable, snapshot } from '../risk.js';
+import { IDS, OBJECTIVES, REWARD_TOKENS, T, armiesShownOrOver, neighbours, ourTurnOr, passivePlay, phase, playSeats, pushSnapshot, rewardTable, snapshot } from '../risk.js';
 
 const root = new URL('../../../', import.meta.url);
 
@@ -36,18 +36,6 @@ async function countOn(page, id) {
     (g) => [g.querySelector('text.armies').textContent, g.dataset.armies]);
   assert.equal(drawn, data, `${id}: the drawn count is the data-armies`);
   return Number(data);
-}
-// Waits until a territory draws `n` and its data-armies says `n`, both
-// read in one evaluation, or until the phase is none of `during`: once
-// the set-up is over a computer may attack the territory before a poll
-// sees `n` (the server sends a slow page only its newest snapshot).
-async function waitCount(page, id, n, during = []) {
-  await page.waitForFunction(([sel, k, phases]) => {
-    const ph = document.querySelector('#phase')?.dataset.phase;
-    if (phases.length && ph && !phases.includes(ph)) return true;
-    const g = document.querySelector(sel);
-    return g && g.dataset.armies === String(k) && g.querySelector('text.armies')?.textContent === String(k);
-  }, [`${T}[data-territory="${id}"]`, n, during]);
 }
 // The server's snapshot for our seat.
 async function serverView(page, id, token) {
@@ -158,7 +146,7 @@ test('Risk 2008 Command Room: set-up by clicking, then draft, attack, move and m
       // our last troop the set-up ends, and a computer's first turn may
       // attack this territory before a second read (CI saw 3, then 1), or
       // before any poll (then the set-up is over, which `clicks` checks).
-      await waitCount(page, t, before + 1, setup);
+      await armiesShownOrOver(page, t, before + 1, { during: setup });
     } else {
       continue;
     }

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { BASE, SHOTS, useBrowser } from '../browser.js';
 // The map's links (neighbours), to pick a territory we can later fortify from.
-import { LAYOUT, T, neighbours, ourTurnOr, phase } from '../risk.js';
+import { LAYOUT, T, armiesShownOrOver, neighbours, ourTurnOr, phase } from '../risk.js';
 
 const browser = useBrowser({ width: 1300, height: 900 });
 
@@ -114,13 +114,7 @@ test('lobby → Risk (3 players) → claim and place armies by clicking the map'
     // (CI twice saw before + 1, then before again, one read later; Risk
     // 2008's CI saw the same); `placed` still counts our 21 clicks.
     // A count that stays wrong still fails here after 30 s.
-    await page.waitForFunction(([sel, want]) => {
-      if (document.querySelector('#phase')?.dataset.phase !== 'setup_place') return true;
-      const g = document.querySelector(sel);
-      if (!g) return false;
-      const attr = Number(g.dataset.armies);
-      return attr >= want && Number(g.querySelector('text.armies')?.textContent) === attr;
-    }, [`${T}[data-territory="${t}"]`, before + 1], { timeout: 30000 }).catch(async () => {
+    await armiesShownOrOver(page, t, before + 1, { during: ['setup_place'], atLeast: true }).catch(async () => {
       // What the page shows then, for a failure that has not been explained
       // yet: where our armies changed, the refusal if any, the version.
       const now = await armiesOn(page, t);
