@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ai/careless.h"
+#include "ai/goa/worth.h"
 #include "ai/ismcts.h"
 #include "games/goa/goa_state.h"
 #include "games/goa/kept_tiles.h"
@@ -17,60 +18,8 @@ namespace meeple::goa {
 
 namespace {
 
-// What a unit still in hand is worth, in victory points, at the start of
-// the game; it falls to nothing as the rounds run out (only ducats keep a
-// little: most ducats scores and breaks ties).
-// Tuned in head-to-head games of this bot against its variants (the
-// spices' worth and the development readiness mattered most).
-constexpr double kDucat = 0.12, kSpice = 0.8, kShip = 0.3, kColonist = 0.35, kCard = 0.4,
-                 kExtraAction = 1.0, kEmptySpace = 0.25, kLevel = 0.9, kKeptTile = 1.2;
-// A bid is this share of the lot's worth in ducats; readiness is worth this
-// share of the next development step's points.
-constexpr double kShade = 0.6, kReady = 1.0;
-
-// The share of the game still to play: 1 in round 1, near 0 in round 8's
-// last turns.
-double time_left(const GoaState& s) {
-  return std::clamp((9.0 - s.round()) / 8.0, 0.0, 1.0);
-}
-
-// One player's worth: points now and the means to earn more.
-double worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {
-  const Player& pl = s.player(p);
-  const double f = time_left(s);
-  double v = sheets[static_cast<size_t>(p)].total() + kDucat * (0.3 + 0.7 * f) * pl.ducats;
-  // Spices held by type, and the spaces still empty.
-  const auto held = pl.board.spices();
-  int spices = 0;
-  for (int n : held) spices += n;
-  const int empty = pl.board.spaces() - spices;
-  int levels = 0;
-  for (int t = 0; t < kNumTracks; ++t) levels += pl.development.level[static_cast<size_t>(t)] - 1;
-  int kept = 0;
-  for (const KeptTile& k : s.holdings(p).tiles) kept += k.used ? 0 : 1;
-  v += f * (kSpice * spices + kShip * pl.ships + kColonist * pl.colonists +
-            kCard * static_cast<double>(pl.hand.size()) + kExtraAction * pl.extra_action_cards +
-            kEmptySpace * empty + kLevel * levels + kKeptTile * kept);
-  // How near the best next development step is: the share of its spices
-  // and ships in hand, times what the step scores.
-  const ProgressBoard& b = s.components().board;
-  double ready = 0;
-  for (int t = 0; t < kNumTracks; ++t) {
-    const int level = pl.development.level[static_cast<size_t>(t)];
-    if (level >= kNumLevels) continue;
-    const DevelopCost cost = develop_cost(b, t, level + 1, Waiver::kNone);
-    int need = cost.ships, have = std::min(cost.ships, pl.ships);
-    for (int sp = 0; sp < kNumSpices; ++sp) {
-      need += cost.spices[static_cast<size_t>(sp)];
-      have += std::min(cost.spices[static_cast<size_t>(sp)], held[static_cast<size_t>(sp)]);
-    }
-    const double gain =
-        b.track_vp[static_cast<size_t>(level)] - b.track_vp[static_cast<size_t>(level - 1)];
-    if (need > 0) ready = std::max(ready, gain * have / need);
-  }
-  v += f * kReady * ready;
-  return v;
-}
+// A bid is this share of the lot's worth in ducats.
+constexpr double kShade = 0.6;
 
 // Levels 1..5 (goa_bot.h). Level 5 with three or four players explores
 // less (its leaves' values lie close together) and values each leaf after
@@ -92,18 +41,14 @@ constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
     {0, 12800, 200, 0.35, 40, 0.3}  // 5
 }};
 
-// A leaf's worth lead, in victory points, that makes a win about 73 %
-// likely (1 / (1 + e^-1)).
-constexpr double kLeafScale = 3.0;
-
 // The position's value for `me`: its worth against the best opponent's.
 double evaluate(const GoaState& s, int me) {
   if (s.is_terminal()) return s.returns()[static_cast<size_t>(me)] > 0 ? 1000 : -1000;
   const auto sheets = s.score_sheets();
   double best_other = -1e18;
   for (int p = 0; p < s.num_seats(); ++p)
-    if (p != me) best_other = std::max(best_other, worth(s, sheets, p));
-  return worth(s, sheets, me) - best_other;
+    if (p != me) best_other = std::max(best_other, hand_worth(s, sheets, p));
+  return hand_worth(s, sheets, me) - best_other;
 }
 
 // Decisions that open something new: the rest of a turn ends at one of
@@ -248,7 +193,7 @@ class Heuristic {
     if (low < 0) return act::kPass;
     const double pass = lot_value(s, act::kPass);
     const double win = lot_value(s, low);
-    const double per_ducat = kDucat * (0.3 + 0.7 * time_left(s));
+    const double per_ducat = hand_weights(time_left(s))[term::kDucats];
     const double surplus = win - pass;
     if (surplus <= 0) return act::kPass;
     // Up to the lot's worth in ducats; bid most of it (a later bidder may
@@ -263,7 +208,7 @@ class Heuristic {
     Action best = legal.front();
     double best_value = -1e18;
     const auto sheets = s.score_sheets();
-    const double now = worth(s, sheets, me_);
+    const double now = hand_worth(s, sheets, me_);
     for (Action a : legal) {
       double v = 1e-6 * static_cast<double>(rng_.below(1000));
       const int cell = a - act::kPosition;
@@ -286,8 +231,8 @@ class Heuristic {
     if (!take_won_tile(g.components(), tile, g.mutable_player(me_), g.mutable_holdings(me_),
                        g.mutable_deck(), pick, full && plantation ? 0 : -1, -1)
              .is_ok())
-      return worth(s, s.score_sheets(), me_);
-    return worth(g, g.score_sheets(), me_);
+      return hand_worth(s, s.score_sheets(), me_);
+    return hand_worth(g, g.score_sheets(), me_);
   }
 
   // A copy of `s` in the buffer of its nesting level: a turn's copy holds
@@ -334,13 +279,13 @@ std::vector<double> leaf_values(const State& state) {
   const int n = s.num_seats();
   const auto sheets = s.score_sheets();
   std::vector<double> w(static_cast<size_t>(n)), out(static_cast<size_t>(n));
-  for (int p = 0; p < n; ++p) w[static_cast<size_t>(p)] = worth(s, sheets, p);
+  for (int p = 0; p < n; ++p) w[static_cast<size_t>(p)] = hand_worth(s, sheets, p);
   for (int p = 0; p < n; ++p) {
     double best_other = -1e18;
     for (int q = 0; q < n; ++q)
       if (q != p) best_other = std::max(best_other, w[static_cast<size_t>(q)]);
     out[static_cast<size_t>(p)] =
-        1 / (1 + std::exp(-(w[static_cast<size_t>(p)] - best_other) / kLeafScale));
+        1 / (1 + std::exp(-(w[static_cast<size_t>(p)] - best_other) / kHandLeafScale));
   }
   return out;
 }
@@ -359,8 +304,9 @@ std::vector<std::string> level_names() {
           "{} steps on from each leaf, the others {:g} % at random)",
           l.iterations_more, l.playout_more, 100 * l.others_careless_more);
     else if (l.iterations_more != l.iterations)
-      n += fmt::format(" ({} with 3-4 players{}), leaves valued by the heuristic",
-                       l.iterations_more, l.exploration_more < 0.7 ? ", exploring less" : "");
+      n +=
+          fmt::format(" ({} with 3-4 players{}), leaves valued by the heuristic", l.iterations_more,
+                      l.exploration_more < GoaLevel{}.exploration_more ? ", exploring less" : "");
     else
       n += ", leaves valued by the heuristic";
     names.push_back(std::move(n));

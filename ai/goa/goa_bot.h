@@ -22,9 +22,8 @@
 // two heuristics, 1,600 won 48 of 99, 3,200 exploring less 61), both levels
 // explore less (exploration_more) and level 5 plays on from each leaf with
 // the heuristic, the other seats careless (playout_more,
-// others_careless_more). Above 1,600
-// iterations the search gains little in two-player games, so the ladder
-// was filled from below.
+// others_careless_more). Above 1,600 iterations the search gains little in
+// two-player games, so the ladder was filled from below.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
