@@ -37,9 +37,13 @@ int bench_top_level(double seconds) {
     Match m = Match::start(*game, seed);
     std::vector<std::unique_ptr<Bot>> bots;
     for (int seat = 0; seat < 4; ++seat)
-      bots.push_back(goa::make_goa_bot(**game, heuristic_level("goa"), seed + seat));
+      bots.push_back(goa::make_goa_bot(**game, heuristic_level("goa"), seed + seat).value());
     auto top = goa::make_goa_bot(**game, goa::kTopLevel, seed);
-    const auto* search = dynamic_cast<const IsmctsBot*>(top.get());
+    if (!top) {
+      std::cerr << top.status().to_string() << "\n";
+      return 1;
+    }
+    const auto* search = dynamic_cast<const IsmctsBot*>(top->get());
     if (!search) {
       std::cerr << "goa's top level is not a search\n";
       return 1;
@@ -53,7 +57,7 @@ int bench_top_level(double seconds) {
       const Seat seat = m.state().current_player();
       if (seat == 0 && d.legal_actions().size() > 1 && choices++ % kStride == 0) {
         const auto t = std::chrono::steady_clock::now();
-        top->choose(d);
+        (*top)->choose(d);
         thinking += seconds_since(t);
         iterations += search->iterations_done();
         ++searched;

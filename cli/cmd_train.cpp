@@ -38,6 +38,8 @@ struct TrainFlags {
   uint64_t seed = 1;
   int threads = 0;
   double l2 = 0;
+  double sample = 0.2;                     // goa: the share of decisions kept
+  bool games_set = false, l2_set = false;  // given, not the Reversi defaults
   int symmetries = 8;
   double search_weight = 0.5;
   std::string from;
@@ -119,7 +121,22 @@ void print_probcut_spreads(const std::vector<reversi::ProbCutSpread>& spreads) {
 
 void run_train(const TrainFlags& f) {
   using namespace reversi;
-  if (f.game != "reversi") train_fail("unknown game '" + f.game + "' (train supports: reversi)");
+#ifdef MEEPLE_HAVE_GOA
+  if (f.game == "goa") {
+    TrainGoaFlags g;
+    if (f.games_set) g.games = f.games;
+    g.seed = f.seed;
+    g.threads = f.threads > 0 ? f.threads
+                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    g.sample = f.sample;
+    g.l2 = f.l2_set ? f.l2 : g.l2;
+    g.out = f.out;
+    if (std::string e = train_goa(g); !e.empty()) train_fail(e);
+    return;
+  }
+#endif
+  if (f.game != "reversi")
+    train_fail("unknown game '" + f.game + "' (train supports: reversi, goa)");
   check_range("--games", f.games, 1, 10'000'000);
   check_range("--rounds", f.rounds, f.positions_in.empty() ? 1 : 0, 100);
   check_range("--symmetries", f.symmetries, 1, 8);
@@ -251,11 +268,16 @@ void run_train(const TrainFlags& f) {
 void add_train_command(CLI::App& app) {
   auto flags = std::make_shared<TrainFlags>();
   auto* cmd = app.add_subcommand(
-      "train", "Fit a learned evaluation from self-play (reversi: its pattern tables)");
-  cmd->add_option("game", flags->game, "The game (reversi)")->required();
+      "train",
+      "Fit a learned evaluation from self-play (reversi: its pattern tables; goa: its leaf value)");
+  cmd->add_option("game", flags->game,
+                  "The game (reversi; goa: its level-5 leaf value, from --games heuristic games "
+                  "of 3 and of 4 players, default 4000, with --seed, --threads, --l2 (default "
+                  "0.0001), --sample and --out)")
+      ->required();
   cmd->add_option("--out", flags->out,
                   "The weights file to write (with --probcut-spreads: the ProbCut table)");
-  cmd->add_option("--games", flags->games, "Self-play games a round");
+  auto* games = cmd->add_option("--games", flags->games, "Self-play games a round");
   cmd->add_option("--rounds", flags->rounds, "Rounds of play then fit");
   cmd->add_option("--depth", flags->depth, "Midgame search depth of the self-play");
   cmd->add_option("--exact", flags->exact, "Perfect play from this many empties");
@@ -264,7 +286,8 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--epochs", flags->epochs, "Passes over the positions a fit");
   cmd->add_option("--seed", flags->seed, "Seed of the games and the fit");
   cmd->add_option("--threads", flags->threads, "Threads (default: every core)");
-  cmd->add_option("--l2", flags->l2, "Weight decay of the fit (0..1)");
+  auto* l2 = cmd->add_option("--l2", flags->l2, "Weight decay of the fit (0..1)");
+  cmd->add_option("--sample", flags->sample, "goa: the share of the games' decisions kept (0..1]");
   cmd->add_option("--search-weight", flags->search_weight,
                   "Share of a position's label from its search's value, the rest from its game's "
                   "result (0..1; games played with the classic evaluation use the result only)");
@@ -282,7 +305,11 @@ void add_train_command(CLI::App& app) {
                   "them as a ProbCut table (data/reversi/probcut.json)");
   cmd->add_option("--probcut-depth", flags->probcut_depth,
                   "Deepest search of --probcut-spreads (2..14)");
-  cmd->callback([flags] { run_train(*flags); });
+  cmd->callback([flags, games, l2] {
+    flags->games_set = games->count() > 0;
+    flags->l2_set = l2->count() > 0;
+    run_train(*flags);
+  });
 }
 
 }  // namespace meeple::cli

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
 
 namespace meeple::cli {
 
@@ -27,5 +29,17 @@ int bench_risk(double seconds_budget);
 int bench_king_is_dead(double seconds_budget);
 // `meeple bench goa` (cli/bench_goa.cpp): random full games/s at 2-4 players.
 int bench_goa(double seconds_budget);
+
+// `meeple train goa` (cli/train_goa.cpp): fits the learned leaf value and
+// writes it to `out`. An error message, or "" when done.
+struct TrainGoaFlags {
+  int games = 4000;
+  uint64_t seed = 1;
+  int threads = 1;
+  double sample = 0.2;
+  double l2 = 1e-4;
+  std::string out;
+};
+std::string train_goa(const TrainGoaFlags& flags);
 
 }  // namespace meeple::cli

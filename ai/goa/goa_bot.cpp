@@ -318,7 +318,7 @@ const GoaLevel& goa_level(int level) {
   return kLevels[static_cast<size_t>(std::clamp(level, 1, kTopLevel) - 1)];
 }
 
-std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed) {
+Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t seed) {
   const GoaLevel& l = goa_level(level);
   if (l.iterations == 0)
     return make_careless_level(std::make_unique<GoaBot>(seed), l.careless, seed, "goa",
@@ -345,7 +345,7 @@ std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed) {
     };
   }
   o.name = fmt::format("goa ismcts:{}", o.iterations);
-  return std::make_unique<IsmctsBot>(game, std::move(o), seed);
+  return std::unique_ptr<Bot>(std::make_unique<IsmctsBot>(game, std::move(o), seed));
 }
 
 }  // namespace meeple::goa

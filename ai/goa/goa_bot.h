@@ -67,6 +67,8 @@ std::vector<std::string> level_names();
 // other seat's. ISMCTS's leaf evaluation.
 std::vector<double> leaf_values(const State& state);
 
-std::unique_ptr<Bot> make_goa_bot(const Game& game, int level, uint64_t seed);
+// An error when the level cannot be made (none can yet: the learned leaf
+// value's file will be read here).
+Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t seed);
 
 }  // namespace meeple::goa

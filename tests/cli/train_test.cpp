@@ -3,11 +3,13 @@
 // before any work.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "ai/goa/leaf_model.h"
 #include "ai/reversi/patterns.h"
 #include "ai/reversi/probcut.h"
 #include "cli/commands.h"
@@ -100,7 +102,8 @@ TEST(TrainCommand, RefusesBadFlagsAndFilesWithTheReason) {
   const auto dir = std::filesystem::temp_directory_path() / "meeple-train-bad";
   std::filesystem::create_directories(dir);
   const std::string out = (dir / "w.bin").string();
-  EXPECT_NE(run_train_line("train risk --out " + out).find("unknown game 'risk'"),
+  EXPECT_NE(run_train_line("train risk --out " + out)
+                .find("unknown game 'risk' (train supports: reversi, goa)"),
             std::string::npos);
   EXPECT_NE(
       run_train_line("train reversi --games 0 --out " + out).find("--games is 0, expected 1.."),
@@ -127,6 +130,42 @@ TEST(TrainCommand, RefusesBadFlagsAndFilesWithTheReason) {
   std::ofstream(not_weights) << "hello";
   EXPECT_NE(run_train_line("train reversi --games 1 --from " + not_weights + " --out " + out)
                 .find("MPATTERN"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+// `meeple train goa`: a tiny run writes a leaf model the bots can read,
+// naming the command that made it; bad flags stop it with the reason.
+TEST(TrainCommand, GoaWritesALeafModel) {
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("meeple-train-goa-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::filesystem::create_directories(dir);
+  const std::string out = (dir / "leaf.json").string();
+  std::string printed;
+  ASSERT_EQ(
+      run_train_line("train goa --games 10 --seed 4 --l2 0.01 --threads 2 --out " + out, &printed),
+      "");
+  EXPECT_NE(printed.find("log loss"), std::string::npos) << printed;
+  const std::string text = slurp(out);
+  Result<goa::LeafModel> m = goa::decode_leaf_model(text);
+  ASSERT_TRUE(m) << m.status().message() << "\n" << text;
+  EXPECT_EQ(m->trained_by, "meeple train goa --games 10 --seed 4 --sample 0.2 --l2 0.01");
+  double sum = 0;
+  for (double w : m->at(4, 8)) sum += std::abs(w);
+  EXPECT_GT(sum, 0) << "round 8's weights were fitted";
+
+  EXPECT_NE(run_train_line("train goa --games 5 --out " + out).find("--games is 5, expected 10.."),
+            std::string::npos);
+  EXPECT_NE(run_train_line("train goa --sample 0 --out " + out).find("--sample is 0"),
+            std::string::npos);
+  EXPECT_NE(run_train_line("train goa --sample 1.5 --out " + out).find("--sample is 1.5"),
+            std::string::npos);
+  EXPECT_NE(run_train_line("train goa --l2 -1 --out " + out).find("--l2 is -1, expected 0..1"),
+            std::string::npos);
+  EXPECT_NE(run_train_line("train goa").find("--out FILE is required"), std::string::npos);
+  EXPECT_NE(run_train_line("train goa --out " + (dir / "no/such/dir/leaf.json").string())
+                .find("cannot write --out"),
             std::string::npos);
   std::filesystem::remove_all(dir);
 }
