@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ai/careless.h"
+#include "ai/goa/leaf_model.h"
 #include "ai/goa/worth.h"
 #include "ai/ismcts.h"
 #include "games/goa/goa_state.h"
@@ -33,12 +34,17 @@ constexpr double kShade = 0.6;
 // three or four players searches 3,200 iterations at 0.35: at 1,600 and
 // 0.7 it won 50 of 200 four-player games against three heuristics, its
 // seat share, and 48 of 99 three-player games against two; now 74 and 61.
+// With four players level 5 values its leaves by the learned model: 97 of
+// 128 games against three heuristics (seeds 41 and 42) where the hand-set
+// worth won 90, and 28 of 64 against three level 4s (hand-set: 26); with
+// three it won only 18 of 60 against two level 4s (hand-set: 30), so three
+// players keep the hand-set worth.
 constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
-    {0.5, 0, 0},                    // 1
-    {0.2, 0, 0},                    // 2
-    {0, 0, 0},                      // 3: the heuristic
-    {0, 400, 3200, 0.35},           // 4
-    {0, 12800, 200, 0.35, 40, 0.3}  // 5
+    {0.5, 0, 0},                          // 1
+    {0.2, 0, 0},                          // 2
+    {0, 0, 0},                            // 3: the heuristic
+    {0, 400, 3200, 0.35},                 // 4
+    {0, 12800, 200, 0.35, 40, 0.3, true}  // 5
 }};
 
 // The position's value for `me`: its worth against the best opponent's.
@@ -301,8 +307,9 @@ std::vector<std::string> level_names() {
     if (l.playout_more > 0)
       n += fmt::format(
           ", leaves valued by the heuristic (3-4 players: {} iterations, the heuristic playing "
-          "{} steps on from each leaf, the others {:g} % at random)",
-          l.iterations_more, l.playout_more, 100 * l.others_careless_more);
+          "{} steps on from each leaf, the others {:g} % at random{})",
+          l.iterations_more, l.playout_more, 100 * l.others_careless_more,
+          l.learned_leaf_four ? "; with 4, then valued by a learned model" : "");
     else if (l.iterations_more != l.iterations)
       n +=
           fmt::format(" ({} with 3-4 players{}), leaves valued by the heuristic", l.iterations_more,
@@ -332,6 +339,13 @@ Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t 
   // playouts only drew level with the heuristic, 10 of 20 games).
   o.rollout_limit = 0;
   o.leaf_value = leaf_values;
+  if (game.num_seats() == 4 && l.learned_leaf_four) {
+    Result<const LeafModel*> model = shipped_leaf_model();
+    if (!model) return model.status();  // names the file and the fault
+    o.leaf_value = [m = *model](const State& s) {
+      return learned_leaf_values(*m, static_cast<const GoaState&>(s));
+    };
+  }
   if (more && l.playout_more > 0) {
     o.rollout_limit = l.playout_more;
     o.rollout = [others = l.others_careless_more](const State& s, const std::vector<Action>& legal,

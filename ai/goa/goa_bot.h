@@ -22,8 +22,10 @@
 // two heuristics, 1,600 won 48 of 99, 3,200 exploring less 61), both levels
 // explore less (exploration_more) and level 5 plays on from each leaf with
 // the heuristic, the other seats careless (playout_more,
-// others_careless_more). Above 1,600 iterations the search gains little in
-// two-player games, so the ladder was filled from below.
+// others_careless_more), with four players then values it by the learned
+// model (leaf_model.h, learned_leaf_four). Above 1,600 iterations the
+// search gains little in two-player games, so the ladder was filled from
+// below.
 // Calibration: docs/bots.md, "Levels".
 #pragma once
 
@@ -55,6 +57,10 @@ struct GoaLevel {
   // them that is not the heuristic itself, which misleads against anyone
   // else (docs/bots.md, "Levels").
   double others_careless_more = 0;
+  // With four players, leaves valued by the learned model (leaf_model.h)
+  // rather than the hand-set worth (with three it lost level 5's step
+  // above level 4: docs/bots.md, "A learned leaf value").
+  bool learned_leaf_four = false;
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).
@@ -67,8 +73,8 @@ std::vector<std::string> level_names();
 // other seat's. ISMCTS's leaf evaluation.
 std::vector<double> leaf_values(const State& state);
 
-// An error when the level cannot be made (none can yet: the learned leaf
-// value's file will be read here).
+// An error when the level needs data/goa/leaf_model.json (level 5 with
+// four players) and it cannot be read.
 Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t seed);
 
 }  // namespace meeple::goa

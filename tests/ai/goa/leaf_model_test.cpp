@@ -8,8 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "ai/goa/goa_bot.h"
 #include "ai/goa/leaf_training.h"
 #include "core/match.h"
 #include "core/rng.h"
@@ -113,6 +118,33 @@ TEST(GoaLeafModel, ShippedChancesAlongAGame) {
     const auto r = m.state().returns();
     for (size_t p = 0; p < r.size(); ++p) EXPECT_EQ(end[p], r[p] > 0 ? 1.0 : 0.0);
   }
+}
+
+// Level 5 with four players reads the model; a bad file stops it by name,
+// while the levels and player counts that do not read it are still made.
+// (In a fresh process: the model is read once.)
+TEST(GoaLeafModelDeathTest, Level5NamesABadFile) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const auto dir = std::filesystem::temp_directory_path() / "meeple-goa-bad-leaf";
+  std::filesystem::create_directories(dir / "goa");
+  std::ofstream(dir / "goa" / "leaf_model.json") << "{\"format\": 1}";
+  EXPECT_EXIT(
+      {
+        auto two = make_game({{"players", 2}});
+        auto three = make_game({{"players", 3}});
+        auto four = make_game({{"players", 4}});
+        if (!two || !three || !four) std::exit(5);
+        setenv("MEEPLE_DATA_DIR", dir.c_str(), 1);
+        if (!make_goa_bot(**two, 5, 1) || !make_goa_bot(**three, 5, 1) ||
+            !make_goa_bot(**four, 4, 1))
+          std::exit(4);
+        auto top = make_goa_bot(**four, 5, 1);
+        if (top) std::exit(0);
+        std::cerr << top.status().message() << "\n";
+        std::exit(3);
+      },
+      ::testing::ExitedWithCode(3), "goa/leaf_model.json: goa leaf model /terms: a field");
+  std::filesystem::remove_all(dir);
 }
 
 // Training on 30 games of each size: the same weights on one thread and on
