@@ -84,12 +84,30 @@ void solve(std::array<std::array<double, kTerms>, kTerms>& a, WorthTerms& b) {
   }
 }
 
-// Newton's method on the ridge-penalised conditional logit likelihood.
+// The ridge-penalised log likelihood of the winners under weights w; `ridge`
+// is fit()'s (the penalty's second derivative).
+double objective(const std::vector<const Sample*>& xs, const WorthTerms& w, double ridge) {
+  double v = 0;
+  std::vector<double> p;
+  for (const Sample* x : xs) {
+    softmax_chances(w, x->terms, p);
+    for (size_t q = 0; q < p.size(); ++q)
+      if (x->won[q] > 0) v += x->won[q] * std::log(std::max(p[q], 1e-300));
+  }
+  for (double wt : w) v -= ridge / 2 * wt * wt;
+  return v;
+}
+
+// Newton's method on the ridge-penalised conditional logit likelihood. The
+// likelihood is concave, so full steps converge near the optimum; far from
+// it a full step can overshoot, so a step that lowers the likelihood is
+// halved until it does not.
 WorthTerms fit(const std::vector<const Sample*>& xs, double l2) {
   WorthTerms w{};
   if (xs.empty()) return w;
   const double ridge = 2 * l2 * static_cast<double>(xs.size());
   std::vector<double> p;
+  double now = objective(xs, w, ridge);
   for (int iteration = 0; iteration < 50; ++iteration) {
     WorthTerms g{};
     std::array<std::array<double, kTerms>, kTerms> h{};
@@ -106,16 +124,23 @@ WorthTerms fit(const std::vector<const Sample*>& xs, double l2) {
           for (size_t j = 0; j < kTerms; ++j)
             h[i][j] += p[q] * (x->terms[q][i] - mean[i]) * (x->terms[q][j] - mean[j]);
     }
-    double step = 0;
     for (size_t t = 0; t < kTerms; ++t) {
       g[t] -= ridge * w[t];
       h[t][t] += ridge;
     }
     solve(h, g);
-    for (size_t t = 0; t < kTerms; ++t) {
-      w[t] += g[t];
-      step = std::max(step, std::fabs(g[t]));
+    WorthTerms next = w;
+    double next_value = now;
+    for (double scale = 1; scale > 1e-6; scale /= 2) {
+      for (size_t t = 0; t < kTerms; ++t) next[t] = w[t] + scale * g[t];
+      next_value = objective(xs, next, ridge);
+      if (next_value >= now - 1e-12 * std::fabs(now)) break;
     }
+    if (next_value < now - 1e-12 * std::fabs(now)) break;  // no step helps: optimum
+    double step = 0;
+    for (size_t t = 0; t < kTerms; ++t) step = std::max(step, std::fabs(next[t] - w[t]));
+    w = next;
+    now = next_value;
     if (step < 1e-9) break;
   }
   return w;
@@ -187,7 +212,7 @@ LeafTraining train_leaf_model(const LeafTrainingOptions& o,
       r.holdout_positions = static_cast<long>(held.size());
       std::tie(r.holdout_loss, r.holdout_accuracy) = measure(held, [&](int) { return w; });
       std::tie(r.hand_holdout_loss, r.hand_accuracy) = measure(held, [](int rd) {
-        WorthTerms h = hand_weights(std::clamp((9.0 - rd) / 8.0, 0.0, 1.0));
+        WorthTerms h = hand_weights(time_left(rd));
         for (double& v : h) v /= kHandLeafScale;
         return h;
       });

@@ -46,8 +46,12 @@ double hand_worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int 
   return v;
 }
 
+double time_left(int round) {
+  return std::clamp((9.0 - round) / 8.0, 0.0, 1.0);
+}
+
 double time_left(const GoaState& s) {
-  return std::clamp((9.0 - s.round()) / 8.0, 0.0, 1.0);
+  return time_left(s.round());
 }
 
 WorthTerms worth_terms(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p) {

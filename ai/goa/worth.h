@@ -52,8 +52,10 @@ double hand_worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int 
 // win about 73 % likely (1 / (1 + e^-1)).
 inline constexpr double kHandLeafScale = 3.0;
 
-// The share of the game still to play: 1 in round 1, near 0 in round 8's
-// last turns.
+// The share of the game still to play in `round`: 1 in round 1, 1/8 in
+// round 8, 0 after it.
+double time_left(int round);
+// time_left(s.round()).
 double time_left(const GoaState& s);
 
 }  // namespace meeple::goa
