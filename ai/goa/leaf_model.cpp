@@ -115,11 +115,7 @@ std::vector<double> learned_leaf_values(const LeafModel& model, const GoaState& 
     for (size_t p = 0; p < out.size(); ++p) out[p] = r[p] > 0 ? 1 : 0;
     return out;
   }
-  const auto sheets = s.score_sheets();
-  std::vector<WorthTerms> terms;
-  terms.reserve(out.size());
-  for (int p = 0; p < n; ++p) terms.push_back(worth_terms(s, sheets, p));
-  softmax_chances(model.at(n, s.round()), terms, out);
+  softmax_chances(model.at(n, s.round()), seat_worth_terms(s), out);
   return out;
 }
 

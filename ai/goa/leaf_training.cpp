@@ -47,8 +47,7 @@ std::vector<Sample> play_game(const std::shared_ptr<const Game>& game, uint64_t 
     if (keep.unit() < share) {
       Sample x;
       x.round = s.round();
-      const auto sheets = s.score_sheets();
-      for (int p = 0; p < n; ++p) x.terms.push_back(worth_terms(s, sheets, p));
+      x.terms = seat_worth_terms(s);
       kept.push_back(std::move(x));
     }
     const Decision d(*game, m.state());
@@ -84,18 +83,23 @@ void solve(std::array<std::array<double, kTerms>, kTerms>& a, WorthTerms& b) {
   }
 }
 
-// The ridge-penalised log likelihood of the winners under weights w; `ridge`
-// is fit()'s (the penalty's second derivative).
-double objective(const std::vector<const Sample*>& xs, const WorthTerms& w, double ridge) {
-  double v = 0;
+// Mean log loss of the winners' chances, and how often the favourite won.
+std::pair<double, double> measure(const std::vector<const Sample*>& xs,
+                                  const std::function<WorthTerms(int round)>& weights) {
+  if (xs.empty()) return {0, 0};
+  double loss = 0, right = 0;
   std::vector<double> p;
   for (const Sample* x : xs) {
-    softmax_chances(w, x->terms, p);
-    for (size_t q = 0; q < p.size(); ++q)
-      if (x->won[q] > 0) v += x->won[q] * std::log(std::max(p[q], 1e-300));
+    softmax_chances(weights(x->round), x->terms, p);
+    size_t top = 0;
+    for (size_t q = 0; q < p.size(); ++q) {
+      if (x->won[q] > 0) loss -= x->won[q] * std::log(std::max(p[q], 1e-12));
+      if (p[q] > p[top]) top = q;
+    }
+    right += x->won[top] > 0 ? 1 : 0;
   }
-  for (double wt : w) v -= ridge / 2 * wt * wt;
-  return v;
+  const double n = static_cast<double>(xs.size());
+  return {loss / n, right / n};
 }
 
 // Newton's method on the ridge-penalised conditional logit likelihood. The
@@ -106,8 +110,15 @@ WorthTerms fit(const std::vector<const Sample*>& xs, double l2) {
   WorthTerms w{};
   if (xs.empty()) return w;
   const double ridge = 2 * l2 * static_cast<double>(xs.size());
+  // The penalised log likelihood: measure()'s mean log loss, summed, less
+  // the ridge.
+  auto objective = [&xs, ridge](const WorthTerms& v) {
+    double value = -static_cast<double>(xs.size()) * measure(xs, [&](int) { return v; }).first;
+    for (double wt : v) value -= ridge / 2 * wt * wt;
+    return value;
+  };
   std::vector<double> p;
-  double now = objective(xs, w, ridge);
+  double now = objective(w);
   for (int iteration = 0; iteration < 50; ++iteration) {
     WorthTerms g{};
     std::array<std::array<double, kTerms>, kTerms> h{};
@@ -133,7 +144,7 @@ WorthTerms fit(const std::vector<const Sample*>& xs, double l2) {
     double next_value = now;
     for (double scale = 1; scale > 1e-6; scale /= 2) {
       for (size_t t = 0; t < kTerms; ++t) next[t] = w[t] + scale * g[t];
-      next_value = objective(xs, next, ridge);
+      next_value = objective(next);
       if (next_value >= now - 1e-12 * std::fabs(now)) break;
     }
     if (next_value < now - 1e-12 * std::fabs(now)) break;  // no step helps: optimum
@@ -144,25 +155,6 @@ WorthTerms fit(const std::vector<const Sample*>& xs, double l2) {
     if (step < 1e-9) break;
   }
   return w;
-}
-
-// Mean log loss of the winners' chances, and how often the favourite won.
-std::pair<double, double> measure(const std::vector<const Sample*>& xs,
-                                  const std::function<WorthTerms(int round)>& weights) {
-  if (xs.empty()) return {0, 0};
-  double loss = 0, right = 0;
-  std::vector<double> p;
-  for (const Sample* x : xs) {
-    softmax_chances(weights(x->round), x->terms, p);
-    size_t top = 0;
-    for (size_t q = 0; q < p.size(); ++q) {
-      if (x->won[q] > 0) loss -= x->won[q] * std::log(std::max(p[q], 1e-12));
-      if (p[q] > p[top]) top = q;
-    }
-    right += x->won[top] > 0 ? 1 : 0;
-  }
-  const double n = static_cast<double>(xs.size());
-  return {loss / n, right / n};
 }
 
 }  // namespace

@@ -46,6 +46,14 @@ double hand_worth(const GoaState& s, const std::vector<ScoreSheet>& sheets, int 
   return v;
 }
 
+std::vector<WorthTerms> seat_worth_terms(const GoaState& s) {
+  const auto sheets = s.score_sheets();
+  std::vector<WorthTerms> terms;
+  terms.reserve(sheets.size());
+  for (int p = 0; p < s.num_seats(); ++p) terms.push_back(worth_terms(s, sheets, p));
+  return terms;
+}
+
 double time_left(int round) {
   return std::clamp((9.0 - round) / 8.0, 0.0, 1.0);
 }

@@ -39,6 +39,8 @@ using WorthTerms = std::array<double, kNumWorthTerms>;
 
 // Player p's terms in `s`; `sheets` are s.score_sheets().
 WorthTerms worth_terms(const GoaState& s, const std::vector<ScoreSheet>& sheets, int p);
+// Every seat's terms in `s`, by seat.
+std::vector<WorthTerms> seat_worth_terms(const GoaState& s);
 
 // The hand-set weights of the terms when `time_left` of the game is still
 // to play (goa_bot.cpp's heuristic worth): points count in full; a unit in
