@@ -26,14 +26,15 @@ constexpr std::array<double, kHeuristicLevel> kCareless = {0.5, 0.2, 0};
 
 // Levels 4 and 5: the searches of the European edition's top level
 // (ai/risk/risk_bot.cpp), before and after it finished the games it had
-// won and searched wider and further. Level 5 with four times level 4's
-// iterations had won 29 of 60 three-player games against two level 4s;
-// this shape won 34, and against the heuristics 84 % of three-player games
-// (level 4: 80 %), 89 % of four-player and 80 % of five-player ones (level
-// 4: 75 % and 58 %; docs/bots.md).
+// won and searched wider and further. Level 5 searches four times the
+// European edition's iterations: with 100 it won 150 of 180 three-player
+// Command Room games against two heuristics (seeds 41 and 42), with 200
+// 163, with 400 168, for about four times the time (docs/bots.md). Level 5
+// with four times level 4's iterations but level 4's width and playouts
+// had won only 29 of 60 three-player games against two level 4s.
 constexpr NarrowedSearchLevel kSearch[] = {
     {.iterations = 100, .width = 4, .rollout_steps = 200},
-    {.iterations = 100, .width = 6, .rollout_steps = 400, .settled = 0.999}};
+    {.iterations = 400, .width = 6, .rollout_steps = 400, .settled = 0.999}};
 
 }  // namespace
 
