@@ -142,6 +142,7 @@ Status read_tiles(const json& doc, Components& c) {
       d.fail(p + "/spice", "a spice exactly on plantation tiles");
     if (d.ok() && c.find_tile(info.id) >= 0) d.fail(p + "/id", "a unique tile id", &r.at(t, "id"));
     c.era_tiles[info.era].push_back(static_cast<int>(c.tiles.size()));
+    if (info.kind == TileKind::kDuty) c.duty_vp = info.vp;
     c.tiles.push_back(std::move(info));
   }
   if (d.ok() &&
@@ -218,7 +219,7 @@ Status read_cards(const json& doc, Components& c) {
   Doc d("expedition_cards.json");
   auto& r = d.r();
   r.object(doc, "", {"symbols", "start_player_symbol", "effects", "cards"}, {"_comment", "source"});
-  if (const json* s = d.list(r.at(doc, "symbols"), "/symbols", 1, 10))
+  if (const json* s = d.list(r.at(doc, "symbols"), "/symbols", 1, kMaxSymbols))
     for (size_t i = 0; i < s->size(); ++i)
       c.symbols.push_back(r.string((*s)[i], fmt::format("/symbols/{}", i)));
   auto symbol = [&](const json& v, const std::string& p) {

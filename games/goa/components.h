@@ -177,10 +177,16 @@ struct Setup {
   int quick_starter_cubes = 2, quick_starter_ducats = 10;
 };
 
+// The most expedition symbols the cards may use (expedition_cards.json).
+inline constexpr int kMaxSymbols = 10;
+
 struct Components {
   std::array<std::string, kNumSpices> spice_names;  // "Ginger", ...
   std::vector<TileInfo> tiles;                      // A01..A29, B01..B29
-  std::array<std::vector<int>, 2> era_tiles;        // tile indices per era
+  // An activated Duty tile's VP (the last Duty tile's in tiles.json, as
+  // scoring has always read it), kept so scoring needs no pass over tiles.
+  int duty_vp = 0;
+  std::array<std::vector<int>, 2> era_tiles;  // tile indices per era
   ProgressBoard board;
   std::vector<std::string> symbols;  // "elephant", ...
   int start_player_symbol = 0;

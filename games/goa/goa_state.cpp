@@ -317,6 +317,7 @@ void GoaState::finish_game() {
 
 std::vector<ScoreSheet> GoaState::score_sheets() const {
   std::vector<Tally> tallies;
+  tallies.reserve(static_cast<size_t>(n()));
   for (int p = 0; p < n(); ++p) tallies.push_back(tally_of(c(), players_[p], holdings_[p]));
   return score(c(), tallies);
 }

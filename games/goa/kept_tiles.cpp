@@ -69,7 +69,6 @@ Tally tally_of(const Components& c, const Player& p, const Holdings& h) {
   Tally t;
   t.development = p.development;
   t.colonies = static_cast<int>(p.board.colonies.size());
-  t.symbols_in_hand.assign(c.symbols.size(), 0);
   for (int card : p.hand) ++t.symbols_in_hand[c.cards[card].symbol];
   t.single_plantations = p.board.single_plantations() + p.board.discarded_single_plantations;
   for (const KeptTile& k : h.tiles) {

@@ -147,6 +147,7 @@ std::vector<double> GoaState::returns() const {
   std::vector<double> r(static_cast<size_t>(n()), 0.0);
   if (stage_ != Stage::kOver) return r;
   std::vector<Tally> tallies;
+  tallies.reserve(static_cast<size_t>(n()));
   for (int p = 0; p < n(); ++p) tallies.push_back(tally_of(c(), players_[p], holdings_[p]));
   const auto sheets = score(c(), tallies);
   std::fill(r.begin(), r.end(), -1.0);

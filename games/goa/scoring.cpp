@@ -8,9 +8,6 @@ std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& pla
   const Scoring& s = c.scoring;
   int most = 0;
   for (const Tally& t : players) most = std::max(most, t.ducats);
-  int duty_vp = 0;
-  for (const TileInfo& tile : c.tiles)
-    if (tile.kind == TileKind::kDuty) duty_vp = tile.vp;
   std::vector<ScoreSheet> sheets;
   sheets.reserve(players.size());
   for (const Tally& t : players) {
@@ -18,12 +15,13 @@ std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& pla
     sh.development = development_vp(c.board, t.development);
     const int colonies = std::min<int>(t.colonies, static_cast<int>(s.colonies.size()) - 1);
     sh.colonies = s.colonies[colonies];
-    for (int n : t.symbols_in_hand)
-      sh.expeditions += s.symbols[std::min<int>(n, static_cast<int>(s.symbols.size()) - 1)];
+    for (size_t k = 0; k < c.symbols.size(); ++k)
+      sh.expeditions +=
+          s.symbols[std::min<int>(t.symbols_in_hand[k], static_cast<int>(s.symbols.size()) - 1)];
     sh.most_ducats = t.ducats == most ? s.most_ducats : 0;
     sh.plantations =
         t.single_plantations * (t.foreman ? s.single_plantation_with_foreman : s.single_plantation);
-    sh.duty = t.activated_duties * duty_vp;
+    sh.duty = t.activated_duties * c.duty_vp;
     sh.printed = t.printed_vp;
     sheets.push_back(sh);
   }

@@ -5,6 +5,7 @@
 // Winner: most VP, then most ducats, then shared.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "games/goa/components.h"
@@ -15,9 +16,12 @@ namespace meeple::goa {
 // What one player brings to the final count.
 struct Tally {
   Development development;
-  int colonies = 0;                  // colonies owned
-  std::vector<int> symbols_in_hand;  // per symbol: cards with it in hand
-  int single_plantations = 0;        // on the board or discarded
+  int colonies = 0;  // colonies owned
+  // Per symbol (the first Components::symbols.size() count): cards with it
+  // in hand. In place, not a vector: the heuristic tallies every seat at
+  // every step it weighs.
+  std::array<int, kMaxSymbols> symbols_in_hand{};
+  int single_plantations = 0;  // on the board or discarded
   bool foreman = false;
   int activated_duties = 0;
   int printed_vp = 0;  // Mission tiles, kept bonanza tiles (their own values)

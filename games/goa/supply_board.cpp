@@ -4,20 +4,6 @@
 
 namespace meeple::goa {
 
-std::array<int, kNumSpices> SupplyBoard::spices() const {
-  std::array<int, kNumSpices> total{};
-  for (const auto* side : {&plantations, &colonies})
-    for (const Holding& h : *side)
-      for (int s = 0; s < kNumSpices; ++s) total[s] += h.spices[s];
-  return total;
-}
-
-int SupplyBoard::spaces() const {
-  int n = 0;
-  for (int h = 0; h < num_holdings(); ++h) n += holding(h).capacity;
-  return n;
-}
-
 int SupplyBoard::room_for(int spice) const {
   int n = 0;
   for (int h = 0; h < num_holdings(); ++h)

@@ -37,10 +37,22 @@ struct SupplyBoard {
   std::vector<Holding> colonies;
   int discarded_single_plantations = 0;  // still score (§7.4)
 
-  // Spices held by type, over plantations and colonies.
-  std::array<int, kNumSpices> spices() const;
+  // Spices held by type, over plantations and colonies. Inline, as is
+  // spaces(): the heuristic weighs them for every seat at every step.
+  std::array<int, kNumSpices> spices() const {
+    std::array<int, kNumSpices> total{};
+    for (const auto* side : {&plantations, &colonies})
+      for (const Holding& h : *side)
+        for (int s = 0; s < kNumSpices; ++s) total[s] += h.spices[s];
+    return total;
+  }
   // Spaces for spices, full or empty, over plantations and colonies.
-  int spaces() const;
+  int spaces() const {
+    int n = 0;
+    for (const auto* side : {&plantations, &colonies})
+      for (const Holding& h : *side) n += h.capacity;
+    return n;
+  }
   // Holdings in a fixed order: plantations, then colonies.
   int num_holdings() const { return static_cast<int>(plantations.size() + colonies.size()); }
   Holding& holding(int h) {

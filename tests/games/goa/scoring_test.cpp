@@ -13,7 +13,6 @@ using testing::components;
 Tally with_levels(std::array<int, 5> levels, int ducats) {
   Tally t;
   t.development.level = levels;
-  t.symbols_in_hand.assign(6, 0);
   t.ducats = ducats;
   return t;
 }
