@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 
 #include "ai/goa/goa_bot.h"
+#include "bench/bench_step.h"
 #include "core/decision.h"
 #include "core/match.h"
 #include "games/goa/goa_game.h"
@@ -25,20 +26,11 @@ void BM_GoaHeuristicGame(benchmark::State& st, int players) {
   uint64_t seed = 1;
   int64_t steps = 0;
   for (auto _ : st) {
-    Match m = Match::start(game, seed++);
-    std::vector<std::unique_ptr<Bot>> bots;
-    for (int p = 0; p < players; ++p)
-      bots.push_back(
-          goa::make_goa_bot(*game, goa::kHeuristicLevel, seed * 5 + static_cast<uint64_t>(p))
-              .value());
-    while (!m.state().is_terminal()) {
-      ++steps;
-      if (m.state().is_chance())
-        m.sample_chance();
-      else
-        (void)m.act(bots[static_cast<size_t>(m.state().current_player())]->choose(
-            Decision(*game, m.state())));
-    }
+    const uint64_t s = seed++;
+    steps += bench::play_game(game, s, [&](int p) {
+      return goa::make_goa_bot(*game, goa::kHeuristicLevel, s * 5 + static_cast<uint64_t>(p))
+          .value();
+    });
   }
   st.SetItemsProcessed(st.iterations());
   st.counters["steps_per_game"] = static_cast<double>(steps) / static_cast<double>(st.iterations());
@@ -59,13 +51,8 @@ void BM_GoaTopLevelDecision(benchmark::State& st) {
     bots.push_back(goa::make_goa_bot(*game, goa::kHeuristicLevel, 42 + p).value());
   for (int n = 0;
        n < kPlies || m.state().is_chance() || Decision(*game, m.state()).legal_actions().size() < 2;
-       ++n) {
-    if (m.state().is_chance())
-      m.sample_chance();
-    else
-      (void)m.act(bots[static_cast<size_t>(m.state().current_player())]->choose(
-          Decision(*game, m.state())));
-  }
+       ++n)
+    bench::step(m, *game, bots);
   const Decision d(*game, m.state());
   for (auto _ : st) {
     auto top = goa::make_goa_bot(*game, goa::kTopLevel, 7).value();

@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "ai/risk_2008/risk_2008_bot.h"
+#include "bench/bench_step.h"
 #include "core/decision.h"
 #include "core/match.h"
 #include "games/risk_2008/risk_2008_game.h"
@@ -18,18 +19,14 @@ void BM_Risk2008HeuristicGame(benchmark::State& st, const char* mode, int player
   uint64_t seed = 1;
   int64_t steps = 0;
   for (auto _ : st) {
-    Match m = Match::start(game, seed++);
-    std::vector<std::unique_ptr<Bot>> bots;
-    for (int p = 0; p < players; ++p)
-      bots.push_back(risk2008::make_risk_2008_bot(*game, 2, seed * 5 + static_cast<uint64_t>(p)));
-    for (int64_t n = 0; n < risk::kRisk2008PracticalLength && !m.state().is_terminal(); ++n) {
-      ++steps;
-      if (m.state().is_chance())
-        m.sample_chance();
-      else
-        (void)m.act(bots[static_cast<size_t>(m.state().current_player())]->choose(
-            Decision(*game, m.state())));
-    }
+    const uint64_t s = seed++;
+    // The bots' seeds follow the match's, as they always have.
+    steps += bench::play_game(
+        game, s,
+        [&](int p) {
+          return risk2008::make_risk_2008_bot(*game, 2, (s + 1) * 5 + static_cast<uint64_t>(p));
+        },
+        risk::kRisk2008PracticalLength);
   }
   st.SetItemsProcessed(st.iterations());
   st.counters["steps_per_game"] = static_cast<double>(steps) / static_cast<double>(st.iterations());

@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include "ai/risk/risk_bot.h"
+#include "bench/bench_step.h"
 #include "core/match.h"
 #include "games/risk/odds.h"
 #include "games/risk/risk_game.h"
@@ -54,12 +55,7 @@ void BM_RiskHeuristicGameDomination3(benchmark::State& st) {
     std::vector<std::unique_ptr<Bot>> bots;
     for (int p = 0; p < 3; ++p)
       bots.push_back(risk::make_risk_bot(*domination3(), 1, seed * 3 + p));
-    while (!m.state().is_terminal()) {
-      if (m.state().is_chance())
-        m.sample_chance();
-      else
-        (void)m.act(bots[m.state().current_player()]->choose(Decision(*domination3(), m.state())));
-    }
+    while (!m.state().is_terminal()) bench::step(m, *domination3(), bots);
   }
   st.SetItemsProcessed(st.iterations());
 }
