@@ -1,9 +1,9 @@
 // Goa speed: a full game between heuristic bots (level 3), chance sampled by
 // the match RNG, with 2, 3 and 4 players (the Bonanza variant, the default);
-// then one decision of the top level's search in a four-player position of
-// era A. "steps" counts every decision and chance outcome of a game. One
-// thread. The heuristic's worth of a position is what all of Goa's bots
-// spend their time on (docs/bots.md, "Goa's speed").
+// then one decision of the top level's search in a four-player position 150
+// steps into a game. "steps" counts every decision and chance outcome of a
+// game. One thread. The heuristic's worth of a position is what all of
+// Goa's bots spend their time on (docs/bots.md, "The heuristic's worth").
 //   build/<dir>/bench/goa_bench --benchmark_min_time=2
 #include <benchmark/benchmark.h>
 
