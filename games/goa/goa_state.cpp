@@ -315,11 +315,15 @@ void GoaState::finish_game() {
   stage_ = Stage::kOver;
 }
 
+std::vector<Tally> GoaState::tallies() const {
+  std::vector<Tally> out;
+  out.reserve(static_cast<size_t>(n()));
+  for (int p = 0; p < n(); ++p) out.push_back(tally_of(c(), players_[p], holdings_[p]));
+  return out;
+}
+
 std::vector<ScoreSheet> GoaState::score_sheets() const {
-  std::vector<Tally> tallies;
-  tallies.reserve(static_cast<size_t>(n()));
-  for (int p = 0; p < n(); ++p) tallies.push_back(tally_of(c(), players_[p], holdings_[p]));
-  return score(c(), tallies);
+  return score(c(), tallies());
 }
 
 // --- The task stack -------------------------------------------------------------

@@ -213,6 +213,8 @@ class GoaState final : public State {
   int n() const { return cfg_->players; }
   // The seat choosing in the Quick starter (from the start player).
   int quick_seat() const { return (flag_holder_ + quick_done_) % n(); }
+  // Each seat's counts as scoring reads them (kept_tiles.h), in seat order.
+  std::vector<Tally> tallies() const;
   // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
   std::string invalid_reason() const;
   // `d` is a copy of this state: what `seat` cannot see is redrawn in it

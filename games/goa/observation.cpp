@@ -146,12 +146,9 @@ void GoaState::write_information_state_tensor(Seat seat, std::span<float> out) c
 std::vector<double> GoaState::returns() const {
   std::vector<double> r(static_cast<size_t>(n()), 0.0);
   if (stage_ != Stage::kOver) return r;
-  std::vector<Tally> tallies;
-  tallies.reserve(static_cast<size_t>(n()));
-  for (int p = 0; p < n(); ++p) tallies.push_back(tally_of(c(), players_[p], holdings_[p]));
-  const auto sheets = score(c(), tallies);
+  const std::vector<Tally> counts = tallies();
   std::fill(r.begin(), r.end(), -1.0);
-  for (int w : winners(sheets, tallies)) r[w] = 1.0;
+  for (int w : winners(score(c(), counts), counts)) r[w] = 1.0;
   return r;
 }
 
