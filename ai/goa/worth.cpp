@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "games/goa/kept_tiles.h"
+#include "games/goa/progress.h"
 
 namespace meeple::goa {
 
@@ -88,19 +89,13 @@ WorthTerms worth_terms(const GoaState& s, const std::vector<ScoreSheet>& sheets,
   for (int track = 0; track < kNumTracks; ++track) {
     const int level = pl.development.level[static_cast<size_t>(track)];
     if (level >= kNumLevels) continue;
-    // develop_cost(b, track, level + 1, Waiver::kNone) by hand, this being
-    // the heuristic's innermost loop: the spices of entering the next
-    // level, then its ships (ships_per_spice for each of those spices).
-    const auto& spices_due =
-        b.tracks[static_cast<size_t>(track)].cost[static_cast<size_t>(level - 1)];
-    int need = 0, have = 0;
+    // How much of the next level's price is in hand, spices and ships.
+    const DevelopCost due = develop_cost(b, track, level + 1, Waiver::kNone);
+    int need = due.ships, have = std::min(due.ships, pl.ships);
     for (int sp = 0; sp < kNumSpices; ++sp) {
-      need += spices_due[static_cast<size_t>(sp)];
-      have += std::min(spices_due[static_cast<size_t>(sp)], held[static_cast<size_t>(sp)]);
+      need += due.spices[static_cast<size_t>(sp)];
+      have += std::min(due.spices[static_cast<size_t>(sp)], held[static_cast<size_t>(sp)]);
     }
-    const int ships_due = need * b.ships_per_spice;
-    need += ships_due;
-    have += std::min(ships_due, pl.ships);
     const double gain =
         b.track_vp[static_cast<size_t>(level)] - b.track_vp[static_cast<size_t>(level - 1)];
     if (need > 0) ready = std::max(ready, gain * have / need);

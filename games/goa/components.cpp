@@ -415,12 +415,6 @@ std::string_view effect_name(Effect e) {
   return kEffectNames[static_cast<int>(e)];
 }
 
-int ProgressBoard::spice_cost(int track, int level) const {
-  int n = 0;
-  for (int s : tracks[track].cost[level - 2]) n += s;
-  return n;
-}
-
 int Components::find_tile(std::string_view id) const {
   for (size_t i = 0; i < tiles.size(); ++i)
     if (tiles[i].id == id) return static_cast<int>(i);

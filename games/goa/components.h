@@ -93,7 +93,13 @@ struct ProgressBoard {
   std::vector<int> first_to_reach_rows;  // {4,5}
   int first_to_reach_cards = 1;          // expedition cards drawn
   // Spices and ships to enter `level` (2..5) of `track`.
-  int spice_cost(int track, int level) const;
+  // Inline: the bots price every track's next step at every position they
+  // weigh (ai/goa/worth.cpp).
+  int spice_cost(int track, int level) const {
+    int n = 0;
+    for (int s : tracks[track].cost[level - 2]) n += s;
+    return n;
+  }
   int ship_cost(int track, int level) const { return spice_cost(track, level) * ships_per_spice; }
 };
 

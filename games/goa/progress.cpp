@@ -5,15 +5,6 @@
 
 namespace meeple::goa {
 
-DevelopCost develop_cost(const ProgressBoard& b, int track, int level, Waiver w) {
-  assert(level >= 2 && level <= kNumLevels);
-  DevelopCost c;
-  const auto& spices = b.tracks[track].cost[level - 2];
-  if (w != Waiver::kSpices && w != Waiver::kAll) c.spices = spices;
-  if (w != Waiver::kShips && w != Waiver::kAll) c.ships = b.ship_cost(track, level);
-  return c;
-}
-
 bool can_pay(const DevelopCost& cost, const std::array<int, kNumSpices>& held, int ships) {
   for (int s = 0; s < kNumSpices; ++s)
     if (held[s] < cost.spices[s]) return false;

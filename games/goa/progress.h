@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "games/goa/components.h"
@@ -29,8 +30,15 @@ struct DevelopCost {
   std::array<int, kNumSpices> spices{};
   int ships = 0;
 };
-// What entering `level` (2..5) of `track` costs.
-DevelopCost develop_cost(const ProgressBoard& b, int track, int level, Waiver w);
+// What entering `level` (2..5) of `track` costs. Inline for the bots, which
+// price every track's next step at every position they weigh.
+inline DevelopCost develop_cost(const ProgressBoard& b, int track, int level, Waiver w) {
+  assert(level >= 2 && level <= kNumLevels);
+  DevelopCost c;
+  if (w != Waiver::kSpices && w != Waiver::kAll) c.spices = b.tracks[track].cost[level - 2];
+  if (w != Waiver::kShips && w != Waiver::kAll) c.ships = b.ship_cost(track, level);
+  return c;
+}
 
 // Whether `held` spices (by type) and `ships` pay `cost`.
 bool can_pay(const DevelopCost& cost, const std::array<int, kNumSpices>& held, int ships);
