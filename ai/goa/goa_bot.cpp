@@ -38,13 +38,16 @@ constexpr double kShade = 0.6;
 // 192 games against three heuristics (seeds 41-43; with 44-45, 229 of 320)
 // where the hand-set worth won 138, and 26 of 64 against three level 4s
 // (hand-set: 26); with three it won only 18 of 60 against two level 4s
-// (hand-set: 30), so three players keep the hand-set worth.
+// (hand-set: 30), so three players keep the hand-set worth. With four
+// players it searches 400 iterations: 193 of 256 games against three
+// heuristics (seeds 41, 42, 44, 45) where 200 won 179 of the same deals,
+// and 37 of 64 against three level 4s where 200 won 26.
 constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
-    {0.5, 0, 0},                          // 1
-    {0.2, 0, 0},                          // 2
-    {0, 0, 0},                            // 3: the heuristic
-    {0, 400, 3200, 0.35},                 // 4
-    {0, 12800, 200, 0.35, 40, 0.3, true}  // 5
+    {0.5, 0, 0},                               // 1
+    {0.2, 0, 0},                               // 2
+    {0, 0, 0},                                 // 3: the heuristic
+    {0, 400, 3200, 0.35},                      // 4
+    {0, 12800, 200, 0.35, 40, 0.3, true, 400}  // 5
 }};
 
 // The position's value for `me`: its worth against the best opponent's.
@@ -304,11 +307,15 @@ std::vector<std::string> level_names() {
       continue;
     }
     std::string n = fmt::format("ISMCTS, {} iterations a move", l.iterations);
+    const std::string iterations_more = l.iterations_four > 0
+                                            ? fmt::format("{} iterations with 3 players, {} with 4",
+                                                          l.iterations_more, l.iterations_four)
+                                            : fmt::format("{} iterations", l.iterations_more);
     if (l.playout_more > 0)
       n += fmt::format(
-          ", leaves valued by the heuristic (3-4 players: {} iterations, the heuristic playing "
+          ", leaves valued by the heuristic (3-4 players: {}, the heuristic playing "
           "{} steps on from each leaf, the others {:g} % at random{})",
-          l.iterations_more, l.playout_more, 100 * l.others_careless_more,
+          iterations_more, l.playout_more, 100 * l.others_careless_more,
           l.learned_leaf_four ? "; with 4, then valued by a learned model" : "");
     else if (l.iterations_more != l.iterations)
       n +=
@@ -333,6 +340,7 @@ Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t 
   IsmctsOptions o;
   const bool more = game.num_seats() > 2;
   o.iterations = more ? l.iterations_more : l.iterations;
+  if (game.num_seats() == 4 && l.iterations_four > 0) o.iterations = l.iterations_four;
   if (more) o.exploration = l.exploration_more;
   // No random playout: the heuristic values the leaf itself (random Goa
   // play says little about a position; measured, 400 iterations of random
