@@ -307,15 +307,15 @@ std::vector<std::string> level_names() {
       continue;
     }
     std::string n = fmt::format("ISMCTS, {} iterations a move", l.iterations);
-    const std::string iterations_more = l.iterations_four > 0
-                                            ? fmt::format("{} iterations with 3 players, {} with 4",
-                                                          l.iterations_more, l.iterations_four)
-                                            : fmt::format("{} iterations", l.iterations_more);
     if (l.playout_more > 0)
       n += fmt::format(
           ", leaves valued by the heuristic (3-4 players: {}, the heuristic playing "
           "{} steps on from each leaf, the others {:g} % at random{})",
-          iterations_more, l.playout_more, 100 * l.others_careless_more,
+          l.iterations_for(4) != l.iterations_for(3)
+              ? fmt::format("{} iterations with 3 players, {} with 4", l.iterations_for(3),
+                            l.iterations_for(4))
+              : fmt::format("{} iterations", l.iterations_for(3)),
+          l.playout_more, 100 * l.others_careless_more,
           l.learned_leaf_four ? "; with 4, then valued by a learned model" : "");
     else if (l.iterations_more != l.iterations)
       n +=
@@ -339,8 +339,7 @@ Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t 
                                std::clamp(level, 1, kTopLevel));
   IsmctsOptions o;
   const bool more = game.num_seats() > 2;
-  o.iterations = more ? l.iterations_more : l.iterations;
-  if (game.num_seats() == 4 && l.iterations_four > 0) o.iterations = l.iterations_four;
+  o.iterations = l.iterations_for(game.num_seats());
   if (more) o.exploration = l.exploration_more;
   // No random playout: the heuristic values the leaf itself (random Goa
   // play says little about a position; measured, 400 iterations of random
