@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <string>
 
 #include "ai/bot.h"
 #include "all_games/all_games.h"
@@ -91,6 +92,31 @@ TEST(GoaBot, HeuristicGamesKeepTheInvariants) {
       play(*game, 0, kHeuristicLevel, kHeuristicLevel, rng);
     }
   }
+}
+
+// Each searching level's bot searches the iterations its level names for the
+// table's number of players; a level without a four-player count of its own
+// searches its three-or-four-player count.
+TEST(GoaBot, LevelsSearchTheirSeatCountsIterations) {
+  for (int n = 2; n <= 4; ++n) {
+    auto game = all_games().create("goa", {{"players", n}});
+    ASSERT_TRUE(game.is_ok()) << game.status().to_string();
+    for (int level = 1; level <= kTopLevel; ++level) {
+      const int iterations = goa_level(level).iterations_for(n);
+      if (iterations == 0) continue;  // the heuristic, careless or not
+      auto bot = make_goa_bot(**game, level, 1);
+      ASSERT_TRUE(bot.is_ok()) << bot.status().to_string();
+      EXPECT_EQ((*bot)->name(), "goa ismcts:" + std::to_string(iterations))
+          << n << " players, level " << level;
+    }
+  }
+  GoaLevel l{0, 100, 300};
+  EXPECT_EQ(l.iterations_for(2), 100);
+  EXPECT_EQ(l.iterations_for(3), 300);
+  EXPECT_EQ(l.iterations_for(4), 300);
+  l.iterations_four = 500;
+  EXPECT_EQ(l.iterations_for(3), 300);
+  EXPECT_EQ(l.iterations_for(4), 500);
 }
 
 }  // namespace
