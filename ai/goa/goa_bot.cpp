@@ -299,6 +299,18 @@ std::vector<double> leaf_values(const State& state) {
   return out;
 }
 
+namespace {
+
+// A level's iterations with three and four players, as its name says them:
+// "200 iterations with 3 players, 400 with 4", or "3200 iterations" for both.
+std::string more_players_iterations(const GoaLevel& l) {
+  const int three = l.iterations_for(3), four = l.iterations_for(4);
+  return three == four ? fmt::format("{} iterations", three)
+                       : fmt::format("{} iterations with 3 players, {} with 4", three, four);
+}
+
+}  // namespace
+
 std::vector<std::string> level_names() {
   std::vector<std::string> names;
   for (const GoaLevel& l : kLevels) {
@@ -311,16 +323,12 @@ std::vector<std::string> level_names() {
       n += fmt::format(
           ", leaves valued by the heuristic (3-4 players: {}, the heuristic playing "
           "{} steps on from each leaf, the others {:g} % at random{})",
-          l.iterations_for(4) != l.iterations_for(3)
-              ? fmt::format("{} iterations with 3 players, {} with 4", l.iterations_for(3),
-                            l.iterations_for(4))
-              : fmt::format("{} iterations", l.iterations_for(3)),
-          l.playout_more, 100 * l.others_careless_more,
+          more_players_iterations(l), l.playout_more, 100 * l.others_careless_more,
           l.learned_leaf_four ? "; with 4, then valued by a learned model" : "");
-    else if (l.iterations_more != l.iterations)
-      n +=
-          fmt::format(" ({} with 3-4 players{}), leaves valued by the heuristic", l.iterations_more,
-                      l.exploration_more < GoaLevel{}.exploration_more ? ", exploring less" : "");
+    else if (l.iterations_for(3) != l.iterations || l.iterations_for(4) != l.iterations)
+      n += fmt::format(" (3-4 players: {}{}), leaves valued by the heuristic",
+                       more_players_iterations(l),
+                       l.exploration_more < GoaLevel{}.exploration_more ? ", exploring less" : "");
     else
       n += ", leaves valued by the heuristic";
     names.push_back(std::move(n));
