@@ -38,16 +38,18 @@ constexpr double kShade = 0.6;
 // 192 games against three heuristics (seeds 41-43; with 44-45, 229 of 320)
 // where the hand-set worth won 138, and 26 of 64 against three level 4s
 // (hand-set: 26); with three it won only 18 of 60 against two level 4s
-// (hand-set: 30), so three players keep the hand-set worth. With four
-// players it searches 400 iterations: 193 of 256 games against three
-// heuristics (seeds 41, 42, 44, 45) where 200 won 179 of the same deals,
-// and 37 of 64 against three level 4s where 200 won 26.
+// (hand-set: 30), so three players keep the hand-set worth. With three or
+// four players it searches 400 iterations: 240 of 320 four-player games
+// against three heuristics (seeds 41-45) where 200 won 229 of the same
+// deals, and 37 of 64 against three level 4s where 200 won 26; 55 of 60
+// three-player games against two heuristics where 200 won 49, and 17 of 32
+// against two level 4s where 200 won 30 of 60.
 constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
-    {0.5, 0, 0},                               // 1
-    {0.2, 0, 0},                               // 2
-    {0, 0, 0},                                 // 3: the heuristic
-    {0, 400, 3200, 0.35},                      // 4
-    {0, 12800, 200, 0.35, 40, 0.3, true, 400}  // 5
+    {0.5, 0, 0},                          // 1
+    {0.2, 0, 0},                          // 2
+    {0, 0, 0},                            // 3: the heuristic
+    {0, 400, 3200, 0.35},                 // 4
+    {0, 12800, 400, 0.35, 40, 0.3, true}  // 5
 }};
 
 // The position's value for `me`: its worth against the best opponent's.
@@ -299,18 +301,6 @@ std::vector<double> leaf_values(const State& state) {
   return out;
 }
 
-namespace {
-
-// A level's iterations with three and four players, as its name says them:
-// "200 iterations with 3 players, 400 with 4", or "3200 iterations" for both.
-std::string more_players_iterations(const GoaLevel& l) {
-  const int three = l.iterations_for(3), four = l.iterations_for(4);
-  return three == four ? fmt::format("{} iterations", three)
-                       : fmt::format("{} iterations with 3 players, {} with 4", three, four);
-}
-
-}  // namespace
-
 std::vector<std::string> level_names() {
   std::vector<std::string> names;
   for (const GoaLevel& l : kLevels) {
@@ -321,13 +311,13 @@ std::vector<std::string> level_names() {
     std::string n = fmt::format("ISMCTS, {} iterations a move", l.iterations);
     if (l.playout_more > 0)
       n += fmt::format(
-          ", leaves valued by the heuristic (3-4 players: {}, the heuristic playing "
+          ", leaves valued by the heuristic (3-4 players: {} iterations, the heuristic playing "
           "{} steps on from each leaf, the others {:g} % at random{})",
-          more_players_iterations(l), l.playout_more, 100 * l.others_careless_more,
+          l.iterations_more, l.playout_more, 100 * l.others_careless_more,
           l.learned_leaf_four ? "; with 4, then valued by a learned model" : "");
-    else if (l.iterations_for(3) != l.iterations || l.iterations_for(4) != l.iterations)
-      n += fmt::format(" (3-4 players: {}{}), leaves valued by the heuristic",
-                       more_players_iterations(l),
+    else if (l.iterations_more != l.iterations)
+      n += fmt::format(" (3-4 players: {} iterations{}), leaves valued by the heuristic",
+                       l.iterations_more,
                        l.exploration_more < GoaLevel{}.exploration_more ? ", exploring less" : "");
     else
       n += ", leaves valued by the heuristic";

@@ -61,15 +61,9 @@ struct GoaLevel {
   // rather than the hand-set worth (with three it lost level 5's step
   // above level 4: docs/bots.md, "A learned leaf value").
   bool learned_leaf_four = false;
-  // With four players, this many iterations instead of iterations_more
-  // (0: iterations_more).
-  int iterations_four = 0;
 
   // The iterations a move with `seats` players (0: the heuristic).
-  int iterations_for(int seats) const {
-    if (seats <= 2) return iterations;
-    return seats == 4 && iterations_four > 0 ? iterations_four : iterations_more;
-  }
+  int iterations_for(int seats) const { return seats <= 2 ? iterations : iterations_more; }
 };
 
 // The settings of `level` (clamped to 1..kTopLevel).
