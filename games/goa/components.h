@@ -22,6 +22,8 @@ namespace meeple::goa {
 
 // The five spices, in the order of data/goa/tiles.json "spices".
 enum Spice : int { kGinger = 0, kPepper, kCinnamon, kNutmeg, kClove };
+// Seats at the table (goa.md: 2-4 players).
+inline constexpr int kMinPlayers = 2, kMaxPlayers = 4;
 inline constexpr int kNumSpices = 5;
 // A set of spice types as a bit mask (bit s = spice s).
 using SpiceSet = uint8_t;

@@ -83,8 +83,9 @@ Result<std::shared_ptr<const Game>> make_game(const json& options) {
   cfg->players = options.value("players", 2);
   cfg->bonanza = options.value("bonanza", true);
   cfg->quick_start = options.value("quick_start", false);
-  if (cfg->players < 2 || cfg->players > 4)
-    return invalid_argument(fmt::format("goa: 2 to 4 players, got {}", cfg->players));
+  if (cfg->players < kMinPlayers || cfg->players > kMaxPlayers)
+    return invalid_argument(
+        fmt::format("goa: {} to {} players, got {}", kMinPlayers, kMaxPlayers, cfg->players));
   auto c = shared_components();
   if (!c) return c.status();
   cfg->c = *c;

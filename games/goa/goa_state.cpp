@@ -323,7 +323,16 @@ std::vector<Tally> GoaState::tallies() const {
 }
 
 std::vector<ScoreSheet> GoaState::score_sheets() const {
-  return score(c(), tallies());
+  std::vector<ScoreSheet> out;
+  score_sheets(out);
+  return out;
+}
+
+void GoaState::score_sheets(std::vector<ScoreSheet>& out) const {
+  std::array<Tally, kMaxPlayers> t;
+  for (int p = 0; p < n(); ++p)
+    t[static_cast<size_t>(p)] = tally_of(c(), players_[p], holdings_[p]);
+  score(c(), std::span<const Tally>(t.data(), static_cast<size_t>(n())), out);
 }
 
 // --- The task stack -------------------------------------------------------------

@@ -198,6 +198,8 @@ class GoaState final : public State {
   int quick_done() const { return quick_done_; }
   // Score sheets as the game would count them now (final once over).
   std::vector<ScoreSheet> score_sheets() const;
+  // The same into `out`, its storage reused (the bots' every step).
+  void score_sheets(std::vector<ScoreSheet>& out) const;
   // Test hooks: set holdings or counts directly (keeps the flow as is).
   Player& mutable_player(int seat) { return players_[seat]; }
   Holdings& mutable_holdings(int seat) { return holdings_[seat]; }

@@ -5,11 +5,16 @@
 namespace meeple::goa {
 
 std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& players) {
+  std::vector<ScoreSheet> sheets;
+  score(c, players, sheets);
+  return sheets;
+}
+
+void score(const Components& c, std::span<const Tally> players, std::vector<ScoreSheet>& sheets) {
   const Scoring& s = c.scoring;
   int most = 0;
   for (const Tally& t : players) most = std::max(most, t.ducats);
-  std::vector<ScoreSheet> sheets;
-  sheets.reserve(players.size());
+  sheets.clear();
   for (const Tally& t : players) {
     ScoreSheet sh;
     sh.development = development_vp(c.board, t.development);
@@ -25,7 +30,6 @@ std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& pla
     sh.printed = t.printed_vp;
     sheets.push_back(sh);
   }
-  return sheets;
 }
 
 std::vector<int> winners(const std::vector<ScoreSheet>& sheets, const std::vector<Tally>& players) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <vector>
 
 #include "games/goa/components.h"
@@ -34,10 +35,14 @@ struct ScoreSheet {
   int total() const {
     return development + colonies + expeditions + most_ducats + plantations + duty + printed;
   }
+  bool operator==(const ScoreSheet&) const = default;
 };
 
 // Score sheets for every player (the most-ducats bonus needs them all).
 std::vector<ScoreSheet> score(const Components& c, const std::vector<Tally>& players);
+// The same into `out` (resized, its storage reused): the bots score every
+// seat of every position they weigh.
+void score(const Components& c, std::span<const Tally> players, std::vector<ScoreSheet>& out);
 // Seats sharing victory: most VP, then most ducats (§11, ruling 23).
 std::vector<int> winners(const std::vector<ScoreSheet>& sheets, const std::vector<Tally>& players);
 

@@ -1,7 +1,8 @@
 // Goa's invariants (goa.md), checked after every step of the random games
 // (tests/games/goa) and the heuristic player's games (tests/ai/goa): ducats,
 // ships, colonists and cards never negative, plantations within the board,
-// spices within capacity and of an allowed type, expedition cards conserved.
+// spices within capacity and of an allowed type, expedition cards conserved,
+// scoring into used storage as afresh.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -34,6 +35,10 @@ inline void check_invariants(const GoaState& s) {
   }
   ASSERT_TRUE(s.deck().conserved(static_cast<int>(c.cards.size()), hands))
       << "expedition cards conserved";
+  // The bots score into storage they reuse: it must score as afresh.
+  std::vector<ScoreSheet> reused(kMaxPlayers + 1, ScoreSheet{9, 9, 9, 9, 9, 9, 9});
+  s.score_sheets(reused);
+  ASSERT_EQ(reused, s.score_sheets()) << "scoring into used storage";
 }
 
 }  // namespace meeple::goa::testing

@@ -67,5 +67,15 @@ TEST(GoaScoring, ForemanPlantationsSymbolsAndPrintedVp) {
   EXPECT_EQ(sheets[0].total(), 40);
 }
 
+TEST(GoaScoring, ScoringIntoUsedStorageScoresAfresh) {
+  Tally a = with_levels({3, 1, 1, 1, 1}, 9), b = with_levels({2, 2, 1, 1, 1}, 4);
+  Tally c = with_levels({5, 5, 5, 5, 5}, 20);
+  std::vector<ScoreSheet> out;
+  score(components(), std::vector<Tally>{c, c, c}, out);  // three sheets to overwrite
+  score(components(), std::vector<Tally>{a, b}, out);
+  EXPECT_EQ(out, score(components(), {a, b}));
+  EXPECT_EQ(out.size(), 2u);
+}
+
 }  // namespace
 }  // namespace meeple::goa
