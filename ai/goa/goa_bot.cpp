@@ -53,9 +53,10 @@ constexpr std::array<GoaLevel, kTopLevel> kLevels = {{
 }};
 
 // The position's value for `me`: its worth against the best opponent's.
-double evaluate(const GoaState& s, int me) {
+// `sheets` is storage to reuse.
+double evaluate(const GoaState& s, int me, std::vector<ScoreSheet>& sheets) {
   if (s.is_terminal()) return s.returns()[static_cast<size_t>(me)] > 0 ? 1000 : -1000;
-  const auto sheets = s.score_sheets();
+  s.score_sheets(sheets);
   double best_other = -1e18;
   for (int p = 0; p < s.num_seats(); ++p)
     if (p != me) best_other = std::max(best_other, hand_worth(s, sheets, p));
@@ -78,11 +79,23 @@ bool top_level(const GoaState& s) {
   }
 }
 
+// What the heuristic reuses from one choice to the next: the states it
+// plays ahead on and the buffers it weighs them with. A rollout asks a new
+// Heuristic for every step; with states of its own, each step's first copies
+// allocated some thirty vectors and freed them again.
+struct HeuristicScratch {
+  // A turn's copy, and the one-step copies of complete() beside it.
+  enum Level { kTurn, kStep, kLevels };
+  std::array<std::optional<GoaState>, kLevels> states;
+  std::vector<ScoreSheet> sheets;
+  std::vector<Action> legal;
+};
+
 // The heuristic's choice for seat `me` in a full state `s` (a
 // determinization of what it knows), its chance and ties drawn from `rng`.
 class Heuristic {
  public:
-  Heuristic(Rng& rng, int me) : rng_(rng), me_(me) {}
+  Heuristic(Rng& rng, int me, HeuristicScratch& scratch) : rng_(rng), me_(me), buf_(scratch) {}
 
   Action choose(const GoaState& s, const std::vector<Action>& legal) {
     switch (s.stage()) {
@@ -123,7 +136,7 @@ class Heuristic {
       GoaState& g = scratch(kTurn, s);
       play(g);
       chance = complete(g) || chance;
-      total += evaluate(g, me_);
+      total += evaluate(g, me_, buf_.sheets);
       ++runs;
     } while (chance && runs < kSamples);
     return total / runs;
@@ -135,7 +148,7 @@ class Heuristic {
   // True when a chance node was drawn.
   bool complete(GoaState& s) {
     bool chance = false;
-    std::vector<Action> legal;
+    std::vector<Action>& legal = buf_.legal;
     for (int step = 0; step < 80 && !s.is_terminal(); ++step) {
       if (s.is_chance()) {
         sample_chance(s);
@@ -146,7 +159,8 @@ class Heuristic {
       const Seat p = s.current_player();
       if (p != me_ && s.tasks().empty()) break;  // another seat's action turn
       s.legal_actions(legal);
-      if (p != me_) {
+      // Another seat's first option, or this seat's only one: nothing to weigh.
+      if (p != me_ || legal.size() == 1) {
         s.apply(legal.front());
         continue;
       }
@@ -155,7 +169,7 @@ class Heuristic {
       for (Action a : legal) {
         GoaState& next = scratch(kStep, s);
         next.apply(a);
-        const double v = evaluate(next, me_);
+        const double v = evaluate(next, me_, buf_.sheets);
         if (v > best_value) best_value = v, best = a;
       }
       s.apply(best);
@@ -250,9 +264,10 @@ class Heuristic {
   // the one-step copies of complete(). Assigning into a kept state reuses
   // its vectors' memory, where a clone allocated some thirty of them, and
   // the copies were most of this player's time.
-  enum Level { kTurn, kStep, kLevels };
+  using Level = HeuristicScratch::Level;
+  static constexpr Level kTurn = HeuristicScratch::kTurn, kStep = HeuristicScratch::kStep;
   GoaState& scratch(Level level, const GoaState& s) {
-    auto& buffer = scratch_[level];
+    auto& buffer = buf_.states[level];
     if (buffer)
       *buffer = s;
     else
@@ -264,7 +279,7 @@ class Heuristic {
   static constexpr int kSamples = 3;
   Rng& rng_;
   int me_;
-  std::array<std::optional<GoaState>, kLevels> scratch_;
+  HeuristicScratch& buf_;
 };
 
 class GoaBot final : public Bot {
@@ -276,11 +291,12 @@ class GoaBot final : public Bot {
     const auto& legal = d.legal_actions();
     if (legal.size() == 1) return legal.front();
     const auto world = d.determinize(rng_);
-    return Heuristic(rng_, d.seat()).choose(static_cast<const GoaState&>(*world), legal);
+    return Heuristic(rng_, d.seat(), scratch_).choose(static_cast<const GoaState&>(*world), legal);
   }
 
  private:
   Rng rng_;
+  HeuristicScratch scratch_;
 };
 
 }  // namespace
@@ -360,7 +376,9 @@ Result<std::unique_ptr<Bot>> make_goa_bot(const Game& game, int level, uint64_t 
       const Seat p = g.current_player();
       if (p != searcher && others > 0 && rng.unit() < others)
         return legal[static_cast<size_t>(rng.below(legal.size()))];
-      return Heuristic(rng, p).choose(g, legal);
+      // Per thread: the search may run rollouts on several.
+      thread_local HeuristicScratch scratch;
+      return Heuristic(rng, p, scratch).choose(g, legal);
     };
   }
   o.name = fmt::format("goa ismcts:{}", o.iterations);
