@@ -163,10 +163,11 @@ void Searcher::presearch(Bitboard P, Bitboard O) {
 }
 
 int Searcher::search_root(Bitboard P, Bitboard O, int depth, int alpha, int beta, Move* list, int n,
-                          int& best_move) {
+                          int& best_move, int& searched) {
   const int alpha0 = alpha;
   int best = -kInfinity;
   best_move = list[0].sq;
+  searched = 0;
   for (int i = 0; i < n; ++i) {
     Move& mv = list[i];
     const Bitboard np = O ^ mv.flipped, no = P ^ mv.flipped ^ square_bit(mv.sq);
@@ -177,7 +178,8 @@ int Searcher::search_root(Bitboard P, Bitboard O, int depth, int alpha, int beta
       score = -pvs(np, no, depth - 1, -alpha - 1, -alpha);
       if (score > alpha && score < beta) score = -pvs(np, no, depth - 1, -beta, -alpha);
     }
-    if (stopped_) return 0;
+    if (stopped_) return best;
+    ++searched;
     mv.value = score;  // next iteration's order (a bound for refuted moves)
     if (score > best) {
       best = score;
@@ -278,11 +280,30 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
   // An iteration that overruns is cut at half the budget, and the solve
   // still gets the rest.
   if (timed && exact_phase) deadline_ = start + 0.5 * limits.seconds;
+  auto take_pv = [&](int best_move, int depth) {
+    const Bitboard f = fast::flips(best_move, P, O);
+    result.pv = {best_move};
+    const auto rest = principal_variation(O ^ f, P ^ f ^ square_bit(best_move), depth - 1, false);
+    result.pv.insert(result.pv.end(), rest.begin(), rest.end());
+  };
   for (int depth = 1; depth <= max_depth; ++depth) {
     can_stop_ = depth > 1;
-    int best_move = list[0].sq;
-    const int score = search_root(P, O, depth, -kInfinity, kInfinity, list, n, best_move);
-    if (stopped_) break;
+    int best_move = list[0].sq, searched = 0;
+    const int score = search_root(P, O, depth, -kInfinity, kInfinity, list, n, best_move, searched);
+    if (stopped_) {
+      // An iteration cut short still counts where it has proven a move
+      // better than the last iteration's best: that move was searched first
+      // and in full, and a later one beat it in a full re-search at the new
+      // depth, so the new depth's verdict is the better one.
+      if (searched >= 2 && best_move != list[0].sq) {
+        result.move = best_move;
+        result.score = score;
+        take_pv(best_move, depth);
+        finish(result);
+        if (on_iteration) on_iteration(result);
+      }
+      break;
+    }
     // Best move first, the rest by this iteration's scores.
     std::stable_sort(list, list + n, [&](const Move& a, const Move& b) {
       if ((a.sq == best_move) != (b.sq == best_move)) return a.sq == best_move;
@@ -292,10 +313,7 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
     result.score = score;
     result.depth = depth;
     result.exact = false;
-    const Bitboard f = list[0].flipped;
-    result.pv = {best_move};
-    const auto rest = principal_variation(O ^ f, P ^ f ^ square_bit(best_move), depth - 1, false);
-    result.pv.insert(result.pv.end(), rest.begin(), rest.end());
+    take_pv(best_move, depth);
     finish(result);
     if (on_iteration) on_iteration(result);
     // The next iteration costs several times this one: don't start what

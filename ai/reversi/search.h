@@ -89,8 +89,12 @@ class Searcher {
   // if the budget runs out during the margin, the proven result stands (a
   // winning or drawing move; a win or loss scored +-(kDecided + 100 * the
   // margin proven so far), exact = false); if it runs out before, the
-  // pre-search's move is returned with exact = false. on_iteration is
-  // called after each completed iteration and after the proof.
+  // pre-search's move is returned with exact = false. An iteration the
+  // budget cuts short still counts if it proved a root move better than the
+  // last iteration's best (searched first and in full): that move is played
+  // with its score, at the last completed depth. on_iteration is called
+  // after each completed iteration, after such a cut one, and after the
+  // proof.
   // If P has no move the result is a pass (64) scored by the opponent's search.
   SearchResult search(Bitboard P, Bitboard O, const SearchLimits& limits,
                       const std::function<void(const SearchResult&)>& on_iteration = {});
@@ -115,8 +119,10 @@ class Searcher {
 
   // Midgame (search.cpp).
   int pvs(Bitboard P, Bitboard O, int depth, int alpha, int beta);
+  // Searches the root's moves in order. If the budget runs out, it returns
+  // the best score among the `searched` moves it finished (best_move).
   int search_root(Bitboard P, Bitboard O, int depth, int alpha, int beta, Move* moves, int n,
-                  int& best_move);
+                  int& best_move, int& searched);
   std::vector<int> principal_variation(Bitboard P, Bitboard O, int max_len, bool exact) const;
 
   // Midgame iterative deepening to a small depth from (P, O), before an
