@@ -95,6 +95,11 @@ struct GameRecord {
   int64_t moves = 0;            // log entries
   std::string hash;             // the final state's hash (core/match.h)
   double seconds = 0;
+  // By seat: the seconds its agent spent choosing, and how many choices it
+  // made (the random opening moves are nobody's). Empty in results files
+  // written before they were recorded.
+  std::vector<double> think_seconds;
+  std::vector<int64_t> decisions;
   std::string log;  // file name in logs_dir, or ""
 };
 

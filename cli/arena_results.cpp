@@ -148,6 +148,10 @@ ArenaSummary summarize(const ArenaConfig& config, const GameMetadata& metadata,
       a.wins += out[s] == Outcome::kWin;
       a.draws += out[s] == Outcome::kDraw;
       a.losses += out[s] == Outcome::kLoss;
+      if (static_cast<size_t>(s) < r.decisions.size()) {
+        a.think_seconds += r.think_seconds[static_cast<size_t>(s)];
+        a.decisions += r.decisions[static_cast<size_t>(s)];
+      }
       for (int t = 0; t < n; ++t) {
         const int i = agent_label[r.seating[s]], j = agent_label[r.seating[t]];
         if (t == s || i == j) continue;
@@ -190,13 +194,15 @@ std::string format_table(const ArenaConfig& config, const ArenaSummary& sum) {
                      "L", "score", "95% interval");
   if (multi) out += fmt::format(" {:>7} {:>6}", "win %", "seat %");
   const bool elo_interval = sum.agents.size() == 2 && config.agents.size() == 2;
-  out += fmt::format(" {:>6}  {}\n", "Elo", elo_interval ? "95% interval" : "");
+  out += fmt::format(" {:>7} {:>6}  {}\n", "s/move", "Elo", elo_interval ? "95% interval" : "");
   for (const auto& a : sum.agents) {
     out += fmt::format("{:<16} {:>6} {:>6} {:>5} {:>6}  {:>6}  {:<15}", a.label, a.games, a.wins,
                        a.draws, a.losses, percent(a.score),
                        fmt::format("[{}, {}]", percent(a.score_low), percent(a.score_high)));
     if (multi) out += fmt::format(" {:>7} {:>6}", percent(a.win_share), percent(a.seat_share));
-    out += fmt::format(" {:>6}", signed_elo(a.elo));
+    out += fmt::format(" {:>7} {:>6}",
+                       a.decisions > 0 ? fmt::format("{:.4f}", a.seconds_a_move()) : "-",
+                       signed_elo(a.elo));
     if (elo_interval && &a != &sum.agents[0]) {
       out += fmt::format("  [{}, {}]", signed_elo(a.elo_low), signed_elo(a.elo_high));
     }
@@ -238,6 +244,10 @@ json record_json(const GameRecord& r) {
   if (r.forfeit_seat >= 0) j["forfeit_seat"] = r.forfeit_seat;
   if (!r.error.empty()) j["error"] = r.error;
   if (!r.log.empty()) j["log"] = r.log;
+  if (!r.decisions.empty()) {
+    j["think_seconds"] = r.think_seconds;
+    j["decisions"] = r.decisions;
+  }
   return j;
 }
 
@@ -267,7 +277,10 @@ json arena_json(const ArenaConfig& config, const ArenaSummary& sum,
                       {"win_share", a.win_share},
                       {"seat_share", a.seat_share},
                       {"elo", a.elo},
-                      {"elo_interval", {a.elo_low, a.elo_high}}});
+                      {"elo_interval", {a.elo_low, a.elo_high}},
+                      {"think_seconds", a.think_seconds},
+                      {"decisions", a.decisions},
+                      {"seconds_a_move", a.seconds_a_move()}});
   }
   return {{"arena", config_json(config)},
           {"records", recs},
@@ -282,7 +295,10 @@ json arena_json(const ArenaConfig& config, const ArenaSummary& sum,
 std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& records) {
   const size_t n = config.agents.size();
   std::string out = "index,seed,end,moves,seconds";
-  for (size_t s = 0; s < n; ++s) out += fmt::format(",seat{}_agent,seat{}_return", s, s);
+  for (size_t s = 0; s < n; ++s) {
+    out += fmt::format(",seat{}_agent,seat{}_return,seat{}_think_seconds,seat{}_decisions", s, s, s,
+                       s);
+  }
   out += ",forfeit_seat,error,log\n";
   for (const auto& r : records) {
     out += fmt::format("{},{},{},{},{:.3f}", r.index, r.seed, r.end, r.moves, r.seconds);
@@ -292,6 +308,10 @@ std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& 
       out += csv_field(config.agents[r.seating[s]].label);
       out += ',';
       if (s < r.returns.size()) out += fmt::format("{}", r.returns[s]);
+      out += ',';
+      if (s < r.decisions.size()) out += fmt::format("{:.4f}", r.think_seconds[s]);
+      out += ',';
+      if (s < r.decisions.size()) out += fmt::format("{}", r.decisions[s]);
     }
     out += fmt::format(",{},{},{}\n", r.forfeit_seat >= 0 ? std::to_string(r.forfeit_seat) : "",
                        csv_field(r.error), csv_field(r.log));
@@ -368,7 +388,7 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
                        int rotations, uint64_t seed_of_arena) {
   GameRecord r;
   rd.object(j, path, {"index", "seed", "seating", "end", "moves", "seconds", "hash"},
-            {"returns", "scores", "forfeit_seat", "error", "log"});
+            {"returns", "scores", "forfeit_seat", "error", "log", "think_seconds", "decisions"});
   if (!rd.ok()) return r;
   r.index = static_cast<int>(rd.integer(rd.at(j, "index"), path + "/index", 0, games - 1));
   const json& seed = rd.at(j, "seed");
@@ -418,6 +438,25 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
   if (r.end == "forfeit" && rd.ok()) {
     r.forfeit_seat = static_cast<int>(
         rd.integer(rd.at(j, "forfeit_seat"), path + "/forfeit_seat", 0, seats - 1));
+  }
+  // Thinking time: both by seat or neither (files written before it was
+  // recorded have neither).
+  if (rd.ok() && (j.contains("think_seconds") || j.contains("decisions"))) {
+    const json& secs_by_seat = rd.at(j, "think_seconds");
+    const json& decisions = rd.at(j, "decisions");
+    if (rd.array(secs_by_seat, path + "/think_seconds", seats) &&
+        rd.array(decisions, path + "/decisions", seats)) {
+      for (int i = 0; i < seats && rd.ok(); ++i) {
+        const json& t = secs_by_seat[static_cast<size_t>(i)];
+        if (!t.is_number() || !(t.get<double>() >= 0)) {
+          rd.fail(fmt::format("{}/think_seconds/{}", path, i), "a number of seconds", &t);
+          break;
+        }
+        r.think_seconds.push_back(t.get<double>());
+        r.decisions.push_back(rd.integer(decisions[static_cast<size_t>(i)],
+                                         fmt::format("{}/decisions/{}", path, i), 0, INT64_MAX));
+      }
+    }
   }
   if (j.contains("error")) r.error = rd.string(j["error"], path + "/error");
   if (j.contains("log")) r.log = rd.string(j["log"], path + "/log");

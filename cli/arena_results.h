@@ -32,6 +32,11 @@ struct AgentResult {
   double seat_share = 0;             // the win share of an equal player: 1 / number of teams
   double elo = 0;                    // relative to the first agent
   double elo_low = 0, elo_high = 0;  // two agents, two seats only (else equal to elo)
+  // Time spent choosing, over the games that recorded it: what
+  // "equal thinking time a move" comparisons need.
+  double think_seconds = 0;
+  int64_t decisions = 0;
+  double seconds_a_move() const { return decisions > 0 ? think_seconds / decisions : 0; }
 };
 
 struct ArenaSummary {

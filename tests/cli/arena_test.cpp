@@ -475,7 +475,9 @@ TEST(ArenaShards, MergedShardsEqualOneRun) {
                                                  {"index", 7},
                                                  {"end", "won"},
                                                  {"returns", {1, "x", 0}},
-                                                 {"moves", -1}}) {
+                                                 {"moves", -1},
+                                                 {"think_seconds", {0.5, -1, 0}},
+                                                 {"decisions", {3, 2}}}) {
     auto bad = docs[0];
     bad.second["records"][0][field] = value;
     auto m = merge_arena_documents({bad});
@@ -497,6 +499,60 @@ TEST(ArenaShards, MergedShardsEqualOneRun) {
       << refused.status().message();
   EXPECT_FALSE(merge_arena_documents({{"x", json::array()}}).is_ok());
   EXPECT_FALSE(merge_arena_documents({}).is_ok());
+}
+
+// Each seat's thinking time and choices are recorded, summed by agent, kept
+// through a merge; files from before they were recorded still merge.
+TEST(ArenaShards, ThinkingTimeIsRecordedBySeatAndMerges) {
+  ArenaConfig c = config("reversi", {}, {"searcher=level:3", "random"}, 2);
+  auto game = all_games().create(c.game, c.options);
+  const auto recs = run(c);
+  ASSERT_EQ(recs.size(), 2u);
+  for (const GameRecord& r : recs) {
+    ASSERT_EQ(r.think_seconds.size(), 2u);
+    ASSERT_EQ(r.decisions.size(), 2u);
+    // Every log entry after the random opening is one seat's choice.
+    EXPECT_EQ(r.decisions[0] + r.decisions[1], r.moves - 8);
+    for (int s = 0; s < 2; ++s) {
+      EXPECT_GT(r.decisions[s], 0);
+      EXPECT_GE(r.think_seconds[s], 0);
+      EXPECT_LE(r.think_seconds[s], r.seconds);
+    }
+  }
+  const ArenaSummary sum = summarize(c, (*game)->metadata(), recs);
+  const auto seat_of = [](const GameRecord& r, int agent) { return r.seating[0] == agent ? 0 : 1; };
+  for (int a = 0; a < 2; ++a) {
+    const int64_t decisions =
+        recs[0].decisions[seat_of(recs[0], a)] + recs[1].decisions[seat_of(recs[1], a)];
+    EXPECT_EQ(sum.agents[a].decisions, decisions);
+  }
+  EXPECT_NE(format_table(c, sum).find("s/move"), std::string::npos);
+  const json doc = arena_json(c, sum, recs);
+  EXPECT_EQ(doc["results"]["agents"][0]["decisions"], sum.agents[0].decisions);
+  auto merged = merge_arena_documents({{"now", doc}});
+  ASSERT_TRUE(merged.is_ok()) << merged.status().message();
+  EXPECT_EQ(merged->records[1].decisions, recs[1].decisions);
+  EXPECT_EQ(merged->records[1].think_seconds, recs[1].think_seconds);
+  EXPECT_NE(arena_csv(c, recs).find("seat1_think_seconds,seat1_decisions"), std::string::npos);
+
+  json old = doc;
+  for (auto& r : old["records"]) {
+    r.erase("think_seconds");
+    r.erase("decisions");
+  }
+  auto before = merge_arena_documents({{"old", old}});
+  ASSERT_TRUE(before.is_ok()) << before.status().message();
+  EXPECT_TRUE(before->records[0].decisions.empty());
+  const ArenaSummary none = summarize(c, (*game)->metadata(), before->records);
+  EXPECT_EQ(none.agents[0].decisions, 0);
+  EXPECT_EQ(none.agents[0].seconds_a_move(), 0);
+  // One without the other is refused by name.
+  json half = doc;
+  half["records"][0].erase("decisions");
+  auto refused = merge_arena_documents({{"half", half}});
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_NE(refused.status().message().find("/records/0/decisions"), std::string::npos)
+      << refused.status().message();
 }
 
 // Files of version 1 dealt num_seats games a deal whatever the agents; they
