@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 
 #include "core/json_reader.h"
 #include "core/rng.h"
@@ -322,6 +323,7 @@ std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& 
 namespace {
 
 constexpr int kMaxDocumentDepth = 32;
+constexpr int64_t kMaxRecordMoves = 10'000'000'000;
 
 // Reads an "arena" object back into a config (without re-deriving labels).
 ArenaConfig read_config(JsonReader& rd, const json& a) {
@@ -416,7 +418,9 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
   if (rd.ok() && r.end != "finished" && r.end != "move_limit" && r.end != "forfeit") {
     rd.fail(path + "/end", "finished, move_limit or forfeit", &rd.at(j, "end"));
   }
-  r.moves = rd.integer(rd.at(j, "moves"), path + "/moves", 0, INT64_MAX);
+  // Bounded so that the sums over up to 10^8 games cannot overflow.
+  r.moves = rd.integer(rd.at(j, "moves"), path + "/moves", 0, kMaxRecordMoves,
+                       "a number of log entries, 0-10^10");
   const json& secs = rd.at(j, "seconds");
   if (secs.is_number() && secs.get<double>() >= 0)
     r.seconds = secs.get<double>();
@@ -454,8 +458,11 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
         }
         r.think_seconds.push_back(t.get<double>());
         r.decisions.push_back(rd.integer(decisions[static_cast<size_t>(i)],
-                                         fmt::format("{}/decisions/{}", path, i), 0, INT64_MAX));
+                                         fmt::format("{}/decisions/{}", path, i), 0, r.moves,
+                                         "a number of decisions, at most the game's moves"));
       }
+      if (rd.ok() && std::accumulate(r.decisions.begin(), r.decisions.end(), int64_t{0}) > r.moves)
+        rd.fail(path + "/decisions", "at most the game's moves in all", &decisions);
     }
   }
   if (j.contains("error")) r.error = rd.string(j["error"], path + "/error");

@@ -3,9 +3,8 @@
 // answer line (action_from_answer), tried against a Reversi and a Risk
 // decision, and an --agent spec (parse_agent). The input is all three.
 // Checks: a document that merges writes back (arena_json) to one that merges
-// to the same records; an accepted answer names a legal action; an accepted
-// agent is one kind of agent with a label, and its spec alone parses to the
-// same agent.
+// to the same records (thinking time included); an accepted answer names a legal action; an
+// accepted agent is one kind of agent with a label, and its spec alone parses to the same agent.
 #include "cli/arena.h"
 
 #include <map>
@@ -85,5 +84,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(back.is_ok(), "arena_json of a merged arena does not merge: %s",
              back.status().message().c_str());
   FUZZ_CHECK(back->records.size() == merged->records.size(), "records lost in a round trip");
+  for (size_t i = 0; i < back->records.size(); ++i) {
+    FUZZ_CHECK(back->records[i].decisions == merged->records[i].decisions &&
+                   back->records[i].think_seconds == merged->records[i].think_seconds,
+               "record %zu's thinking time changed in a round trip", i);
+  }
   return 0;
 }

@@ -553,6 +553,13 @@ TEST(ArenaShards, ThinkingTimeIsRecordedBySeatAndMerges) {
   ASSERT_FALSE(refused.is_ok());
   EXPECT_NE(refused.status().message().find("/records/0/decisions"), std::string::npos)
       << refused.status().message();
+  // More decisions than the game had moves: refused too.
+  json more = doc;
+  more["records"][0]["decisions"] = {recs[0].moves, 1};
+  auto too_many = merge_arena_documents({{"more", more}});
+  ASSERT_FALSE(too_many.is_ok());
+  EXPECT_NE(too_many.status().message().find("/records/0/decisions"), std::string::npos)
+      << too_many.status().message();
 }
 
 // Files of version 1 dealt num_seats games a deal whatever the agents; they
