@@ -1,4 +1,5 @@
-// Schema migrations that both back ends run, in SQL both accept.
+// Schema migrations: the shape both back ends list them in, and the ones
+// both run, in SQL both accept.
 //
 // kRenumberComputerLevels: schema_sqlite.cpp's 8th, schema_postgres.cpp's 5th.
 //
@@ -12,6 +13,12 @@
 #pragma once
 
 namespace meeple::server {
+
+// One step of a back end's schema: what it adds, and its SQL.
+struct Migration {
+  const char* what;
+  const char* sql;
+};
 
 inline constexpr const char* kRenumberComputerLevels = R"SQL(
 UPDATE seats SET level = (

@@ -12,12 +12,7 @@ namespace meeple::server {
 
 namespace {
 
-struct Migration {
-  const char* what;
-  const char* sql;
-};
-
-constexpr std::array kMigrations = {
+constexpr std::array kPostgresMigrations = {
     // SQLite's schema version 6 at once. notes.seq keeps commit order (what
     // SQLite's rowid gives). The trigger keeps the action log append-only:
     // no UPDATE, and DELETE only of a table marked expired
@@ -121,7 +116,7 @@ constexpr long kMigrationLock = 0x6d6565706c65;  // "meeple"
 }  // namespace
 
 int postgres_schema_version() {
-  return static_cast<int>(kMigrations.size());
+  return static_cast<int>(kPostgresMigrations.size());
 }
 
 Status migrate_postgres(pqxx::connection& c) {
@@ -139,7 +134,7 @@ Status migrate_postgres(pqxx::connection& c) {
                         "use a newer meeple or another --db",
                         version, postgres_schema_version()));
       if (version == postgres_schema_version()) return Status::ok();
-      w.exec(kMigrations[static_cast<size_t>(version)].sql);
+      w.exec(kPostgresMigrations[static_cast<size_t>(version)].sql);
       if (r.empty())
         w.exec_params("INSERT INTO schema_version(version) VALUES($1)", version + 1);
       else
@@ -148,7 +143,7 @@ Status migrate_postgres(pqxx::connection& c) {
     } catch (const std::exception& e) {
       return unavailable(fmt::format("schema migration {} ({}) failed: {}", version + 1,
                                      version < postgres_schema_version()
-                                         ? kMigrations[static_cast<size_t>(version)].what
+                                         ? kPostgresMigrations[static_cast<size_t>(version)].what
                                          : "?",
                                      e.what()));
     }

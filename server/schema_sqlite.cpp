@@ -11,12 +11,7 @@ namespace meeple::server {
 
 namespace {
 
-struct Migration {
-  const char* what;
-  const char* sql;
-};
-
-constexpr std::array kMigrations = {
+constexpr std::array kSqliteMigrations = {
     Migration{"tables, seats and the append-only action log", R"SQL(
 CREATE TABLE IF NOT EXISTS tables(
   id TEXT PRIMARY KEY,
@@ -138,7 +133,7 @@ Result<int> user_version(sqlite3* db) {
 }  // namespace
 
 int schema_version() {
-  return static_cast<int>(kMigrations.size());
+  return static_cast<int>(kSqliteMigrations.size());
 }
 
 Status migrate(sqlite3* db) {
@@ -150,7 +145,7 @@ Status migrate(sqlite3* db) {
                     "use a newer meeple or another --db",
                     *v, schema_version()));
   for (int next = *v + 1; next <= schema_version(); ++next) {
-    const Migration& m = kMigrations[static_cast<size_t>(next - 1)];
+    const Migration& m = kSqliteMigrations[static_cast<size_t>(next - 1)];
     const std::string sql =
         fmt::format("BEGIN IMMEDIATE;\n{}\nPRAGMA user_version = {};\nCOMMIT;", m.sql, next);
     if (auto st = exec(db, sql); !st) {

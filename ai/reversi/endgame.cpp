@@ -17,6 +17,7 @@
 
 #include "ai/reversi/flip.h"
 #include "ai/reversi/search.h"
+#include "ai/reversi/squares.h"
 #include "ai/reversi/stability.h"
 
 namespace meeple::reversi {
@@ -43,17 +44,6 @@ constexpr int kMidMoveEmpties = 14;
 constexpr int kPresearchEmpties = 16;
 constexpr int kInf = 127;
 
-constexpr Bitboard bits(std::initializer_list<int> squares) {
-  Bitboard b = 0;
-  for (int s : squares) b |= square_bit(s);
-  return b;
-}
-
-constexpr Bitboard kCorners = bits({0, 7, 56, 63});
-constexpr Bitboard kXSquares = bits({9, 14, 49, 54});
-constexpr Bitboard kCSquares = bits({1, 6, 8, 15, 48, 55, 57, 62});
-constexpr Bitboard kASquares = bits({2, 5, 16, 23, 40, 47, 58, 61});
-constexpr Bitboard kBSquares = bits({3, 4, 24, 31, 32, 39, 59, 60});
 constexpr Bitboard kInner = ~(kCorners | kXSquares | kCSquares | kASquares | kBSquares);
 // Square preference for trying moves without an evaluation.
 constexpr Bitboard kClasses[6] = {kCorners, kASquares, kBSquares, kInner, kCSquares, kXSquares};

@@ -4,14 +4,12 @@
 #include <array>
 
 #include "ai/reversi/flip.h"
+#include "ai/reversi/squares.h"
 #include "ai/reversi/stability.h"
 
 namespace meeple::reversi {
 
 namespace {
-
-constexpr Bitboard kCorners = 0x8100000000000081ull;  // a1 h1 a8 h8
-constexpr Bitboard kEdges = 0xFF818181818181FFull & ~kCorners;
 
 // For each corner: the corner, its X-square and its two C-squares.
 struct CornerZone {

@@ -17,7 +17,7 @@ namespace meeple::reversi {
 namespace {
 
 constexpr char kMagic[8] = {'M', 'P', 'A', 'T', 'T', 'E', 'R', 'N'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kPatternsVersion = 1;
 // In the file a zero run is this marker followed by its length (uint16):
 // most configurations of the big shapes never occur, and their weights stay 0.
 constexpr int16_t kZeroRun = INT16_MIN;
@@ -274,7 +274,7 @@ int pattern_value(const PatternWeights& weights, Bitboard P, Bitboard O) {
 
 std::string encode_weights(const PatternWeights& weights) {
   std::string out(kMagic, sizeof kMagic);
-  put_u32(out, kVersion);
+  put_u32(out, kPatternsVersion);
   put_u32(out, kNumStages);
   put_u32(out, static_cast<uint32_t>(stage_weight_count()));
   put_u32(out, kNumShapes);
@@ -300,8 +300,9 @@ Result<PatternWeights> decode_weights(const std::string& bytes) {
   uint32_t version = 0, stages = 0, count = 0, shapes = 0;
   if (!r.u32(version) || !r.u32(stages) || !r.u32(count) || !r.u32(shapes))
     return data_loss("pattern weights: the header is cut short");
-  if (version != kVersion)
-    return data_loss(fmt::format("pattern weights: version {}, expected {}", version, kVersion));
+  if (version != kPatternsVersion)
+    return data_loss(
+        fmt::format("pattern weights: version {}, expected {}", version, kPatternsVersion));
   if (stages != kNumStages || count != static_cast<uint32_t>(stage_weight_count()) ||
       shapes != kNumShapes)
     return data_loss(fmt::format(

@@ -18,7 +18,7 @@ namespace meeple::reversi {
 namespace {
 
 constexpr const char* kFormat = "meeple reversi probcut";
-constexpr int kVersion = 1;
+constexpr int kProbCutVersion = 1;
 // Far beyond any measurement (a depth-d search takes exponential time),
 // small enough that a hostile file cannot make the reader allocate much.
 constexpr size_t kMaxPairs = 4096;
@@ -56,7 +56,7 @@ std::string encode_probcut(const std::vector<ProbCutSpread>& pairs,
   std::string out = fmt::format(
       "{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"measured_by\": {},\n  "
       "\"pairs\": [\n",
-      kFormat, kVersion,
+      kFormat, kProbCutVersion,
       nlohmann::json(measured_by).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   for (size_t i = 0; i < pairs.size(); ++i) {
     const ProbCutSpread& p = pairs[i];
@@ -76,7 +76,7 @@ Result<ProbCutTable> decode_probcut(const std::string& text) {
   if (!r.object(doc, "", {"format", "version", "measured_by", "pairs"})) return r.status();
   if (r.string(r.at(doc, "format"), "/format") != kFormat && r.ok())
     r.fail("/format", fmt::format("\"{}\"", kFormat), &r.at(doc, "format"));
-  r.integer(r.at(doc, "version"), "/version", kVersion, kVersion, "the version");
+  r.integer(r.at(doc, "version"), "/version", kProbCutVersion, kProbCutVersion, "the version");
   r.string(r.at(doc, "measured_by"), "/measured_by");
   const nlohmann::json& rows = r.at(doc, "pairs");
   if (r.ok() && (!rows.is_array() || rows.size() > kMaxPairs))

@@ -8,6 +8,7 @@
 
 #include "ai/reversi/eval.h"
 #include "ai/reversi/flip.h"
+#include "ai/reversi/squares.h"
 
 namespace meeple::reversi {
 
@@ -15,8 +16,6 @@ namespace {
 
 constexpr uint64_t kCheckEvery = 16384;  // nodes between clock readings
 constexpr int kInfinity = 32000;
-constexpr Bitboard kCorners = 0x8100000000000081ull;
-constexpr Bitboard kXSquares = 0x0042000000004200ull;
 // ProbCut's confidence (standard deviations) and the shallowest node it
 // tries at.
 constexpr double kProbCutT = 1.5;

@@ -271,10 +271,10 @@ std::vector<ProbCutSpread> measure_probcut_spreads(const PatternWeights& weights
                                                    int max_depth, uint64_t seed, int threads) {
   // The positions first, in order from one generator, so the result does
   // not depend on the threads.
-  struct Position {
+  struct Board {
     Bitboard P, O;
   };
-  std::vector<Position> boards;
+  std::vector<Board> boards;
   Rng rng(seed);
   for (int i = 0; i < positions; ++i) {
     const int target = 12 + static_cast<int>(rng.below(45));
@@ -292,7 +292,7 @@ std::vector<ProbCutSpread> measure_probcut_spreads(const PatternWeights& weights
   parallel_for(static_cast<int>(boards.size()), threads, [&](int i, int t) {
     Searcher& searcher = *searchers[static_cast<size_t>(t)];
     searcher.clear();
-    const Position& b = boards[static_cast<size_t>(i)];
+    const Board& b = boards[static_cast<size_t>(i)];
     std::vector<int>& v = scores[static_cast<size_t>(i)];
     v.assign(static_cast<size_t>(max_depth) + 1, kNoScore);
     v[0] = evaluate(&weights, b.P, b.O);

@@ -76,6 +76,10 @@ inline constexpr int kNumTokens = 2 * kLaidPerType2008;
 // Where an objective card is (obj_where_): a seat, or one of these.
 inline constexpr int kBoxed = -1;
 inline constexpr int kOnBoard = -2;
+// Territory t's bit in a mask of territories.
+constexpr uint64_t bit(int t) {
+  return uint64_t{1} << t;
+}
 }  // namespace r2008
 
 // The ways to play (the options' "mode"): one of them, so no configuration

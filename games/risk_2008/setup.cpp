@@ -15,12 +15,6 @@ namespace meeple::risk {
 
 using namespace r2008;
 
-namespace {
-uint64_t bit(int t) {
-  return uint64_t{1} << t;
-}
-}  // namespace
-
 Risk2008State::Risk2008State(std::shared_ptr<const Risk2008Config> config)
     : cfg_(std::move(config)) {
   owner_.fill(-1);

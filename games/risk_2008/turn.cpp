@@ -15,12 +15,6 @@ namespace meeple::risk {
 
 using namespace r2008;
 
-namespace {
-uint64_t bit(int t) {
-  return uint64_t{1} << t;
-}
-}  // namespace
-
 uint64_t Risk2008State::own_mask(int p) const {
   return mask_of(owner_, p);
 }
