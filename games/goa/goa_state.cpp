@@ -316,10 +316,14 @@ void GoaState::finish_game() {
 }
 
 std::vector<Tally> GoaState::tallies() const {
-  std::vector<Tally> out;
-  out.reserve(static_cast<size_t>(n()));
-  for (int p = 0; p < n(); ++p) out.push_back(tally_of(c(), players_[p], holdings_[p]));
+  std::vector<Tally> out(static_cast<size_t>(n()));
+  tallies(out);
   return out;
+}
+
+void GoaState::tallies(std::span<Tally> out) const {
+  for (int p = 0; p < n(); ++p)
+    out[static_cast<size_t>(p)] = tally_of(c(), players_[p], holdings_[p]);
 }
 
 std::vector<ScoreSheet> GoaState::score_sheets() const {
@@ -330,9 +334,9 @@ std::vector<ScoreSheet> GoaState::score_sheets() const {
 
 void GoaState::score_sheets(std::vector<ScoreSheet>& out) const {
   std::array<Tally, kMaxPlayers> t;
-  for (int p = 0; p < n(); ++p)
-    t[static_cast<size_t>(p)] = tally_of(c(), players_[p], holdings_[p]);
-  score(c(), std::span<const Tally>(t.data(), static_cast<size_t>(n())), out);
+  const std::span<Tally> mine(t.data(), static_cast<size_t>(n()));
+  tallies(mine);
+  score(c(), mine, out);
 }
 
 // --- The task stack -------------------------------------------------------------

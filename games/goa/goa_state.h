@@ -54,6 +54,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -217,6 +218,8 @@ class GoaState final : public State {
   int quick_seat() const { return (flag_holder_ + quick_done_) % n(); }
   // Each seat's counts as scoring reads them (kept_tiles.h), in seat order.
   std::vector<Tally> tallies() const;
+  // The same into `out` (n() of them), allocating nothing.
+  void tallies(std::span<Tally> out) const;
   // Why a loaded state is unusable ("" when it is fine): state_json.cpp.
   std::string invalid_reason() const;
   // `d` is a copy of this state: what `seat` cannot see is redrawn in it
