@@ -67,23 +67,34 @@ void play_level(const std::string& name, const json& options, int level, int dec
   }
 }
 
-TEST(Levels, EveryLevelPlaysLegallyAndRepeatsItself) {
+// One test a game, so that ctest runs them side by side: together they are
+// the longest test under ASan.
+TEST(Levels, EveryKingIsDeadLevelPlaysLegallyAndRepeatsItself) {
   for (int level = 1; level <= 5; ++level)
     play_level("king-is-dead", {{"players", 3}, {"advanced", true}}, level, 10);
   // Two players: the turn search at the top, over samples in the advanced game.
   for (const bool advanced : {false, true})
     for (int level = 4; level <= 5; ++level)
       play_level("king-is-dead", {{"players", 2}, {"advanced", advanced}}, level, 4);
+}
+
+TEST(Levels, EveryGoaLevelPlaysLegallyAndRepeatsItself) {
   for (int level = 1; level <= 5; ++level) play_level("goa", {{"players", 2}}, level, 4);
   // The search with three and four players (more iterations at level 4,
   // heuristic playouts whose other seats are careless at 5).
   for (int level = 4; level <= 5; ++level) play_level("goa", {{"players", 3}}, level, 4);
   play_level("goa", {{"players", 4}}, 5, 4);
-  // The careless levels and the heuristic through the claims and beyond;
-  // the searcher (level 5) for its first claims.
+}
+
+// The careless levels and the heuristic through the claims and beyond; the
+// searchers (level 5, and Risk 2008's 4) for their first claims.
+TEST(Levels, EveryRiskLevelPlaysLegallyAndRepeatsItself) {
   for (int level = 1; level <= 4; ++level)
     play_level("risk", {{"mode", "missions"}, {"players", 3}}, level, 150);
   play_level("risk", {{"mode", "missions"}, {"players", 3}}, 5, 6);
+}
+
+TEST(Levels, EveryRisk2008LevelPlaysLegallyAndRepeatsItself) {
   for (int level = 1; level <= 3; ++level)
     play_level("risk-2008", {{"mode", "command-room"}, {"players", 3}}, level, 150);
   for (int level = 4; level <= 5; ++level)
