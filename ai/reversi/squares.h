@@ -9,17 +9,18 @@
 
 namespace meeple::reversi {
 
-constexpr Bitboard squares(std::initializer_list<int> list) {
+constexpr Bitboard mask_of_squares(std::initializer_list<int> list) {
   Bitboard b = 0;
   for (int s : list) b |= square_bit(s);
   return b;
 }
 
-inline constexpr Bitboard kCorners = squares({0, 7, 56, 63});                  // a1 h1 a8 h8
-inline constexpr Bitboard kXSquares = squares({9, 14, 49, 54});                // b2 g2 b7 g7
-inline constexpr Bitboard kCSquares = squares({1, 6, 8, 15, 48, 55, 57, 62});  // b1 g1 a2 h2 ...
-inline constexpr Bitboard kASquares = squares({2, 5, 16, 23, 40, 47, 58, 61});
-inline constexpr Bitboard kBSquares = squares({3, 4, 24, 31, 32, 39, 59, 60});
+inline constexpr Bitboard kCorners = mask_of_squares({0, 7, 56, 63});    // a1 h1 a8 h8
+inline constexpr Bitboard kXSquares = mask_of_squares({9, 14, 49, 54});  // b2 g2 b7 g7
+inline constexpr Bitboard kCSquares =
+    mask_of_squares({1, 6, 8, 15, 48, 55, 57, 62});  // b1 g1 a2 h2 ...
+inline constexpr Bitboard kASquares = mask_of_squares({2, 5, 16, 23, 40, 47, 58, 61});
+inline constexpr Bitboard kBSquares = mask_of_squares({3, 4, 24, 31, 32, 39, 59, 60});
 // Edge squares that are not corners.
 inline constexpr Bitboard kEdges = kCSquares | kASquares | kBSquares;
 
