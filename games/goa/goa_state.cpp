@@ -322,6 +322,7 @@ std::vector<Tally> GoaState::tallies() const {
 }
 
 void GoaState::tallies(std::span<Tally> out) const {
+  assert(out.size() == static_cast<size_t>(n()));
   for (int p = 0; p < n(); ++p)
     out[static_cast<size_t>(p)] = tally_of(c(), players_[p], holdings_[p]);
 }
