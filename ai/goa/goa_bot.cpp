@@ -304,9 +304,12 @@ class GoaBot final : public Bot {
 std::vector<double> leaf_values(const State& state) {
   const auto& s = static_cast<const GoaState&>(state);
   const int n = s.num_seats();
-  const auto sheets = s.score_sheets();
-  std::vector<double> w(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+  // Per thread and reused: the search values a leaf every iteration.
+  thread_local std::vector<ScoreSheet> sheets;
+  s.score_sheets(sheets);
+  std::array<double, kMaxPlayers> w{};
   for (int p = 0; p < n; ++p) w[static_cast<size_t>(p)] = hand_worth(s, sheets, p);
+  std::vector<double> out(static_cast<size_t>(n));
   for (int p = 0; p < n; ++p) {
     double best_other = -1e18;
     for (int q = 0; q < n; ++q)
