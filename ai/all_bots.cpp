@@ -28,11 +28,13 @@ void register_all_bots() {
   // The standard levels are the ones the server played as "level 3" before
   // Risk, Risk 2008 and Goa had five levels and The King is Dead three
   // (docs/bots.md, "Levels"), so servers play as they did: a three-ply
-  // search, the searches over the heuristic's best choices, ISMCTS at 400
-  // iterations (Goa; with three or four players it searches longer since
-  // its four-player games showed no step, goa_bot.h) and at 200 (The King
-  // is Dead, its top).
-  register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 1, 3});
+  // search (Reversi's level 4 since it gained a level 1), the searches over
+  // the heuristic's best choices, ISMCTS at 400 iterations (Goa; with three
+  // or four players it searches longer since its four-player games showed
+  // no step, goa_bot.h) and at 200 (The King is Dead, its top). Reversi's
+  // heuristic is its noisy one-ply search, level 2 since level 1 became
+  // that search made careless.
+  register_bot("reversi", reversi::make_reversi_bot, {reversi::level_names(), 2, 4});
 #endif
 #ifdef MEEPLE_HAVE_RISK
   register_bot("risk", risk::make_risk_bot,

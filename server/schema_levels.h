@@ -66,4 +66,17 @@ WHERE kind = 'computer' AND level = 4
   AND (SELECT t.options FROM tables t WHERE t.id = seats.table_id) LIKE '%"mode":"teams"%';
 )SQL";
 
+// kRenumberReversiLevels: schema_sqlite.cpp's 12th, schema_postgres.cpp's
+// 9th. Reversi gained a level 1 (its noisy one-ply search with 30 % of its
+// moves random) and its time-limited levels became 0.02, 0.16 and 1.25 s a
+// move at 8, 9 and 10, so that each level takes 65 % from the one below
+// (docs/bots.md): 1..6 (the depth-limited searches) move up one; 7 (0.5 s),
+// 8 (1 s), 9 (2.5 s) and 10 (5 s) become 10, the nearest (0.5 s lies
+// closer to 1.25 s than to 0.16 s) and the strongest.
+inline constexpr const char* kRenumberReversiLevels = R"SQL(
+UPDATE seats SET level = CASE WHEN level <= 6 THEN level + 1 ELSE 10 END
+WHERE kind = 'computer' AND level > 0
+  AND (SELECT t.game FROM tables t WHERE t.id = seats.table_id) = 'reversi';
+)SQL";
+
 }  // namespace meeple::server

@@ -108,6 +108,7 @@ ALTER TABLE tables ADD COLUMN mirrored_until TIMESTAMPTZ;
     Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
     Migration{"computer levels renumbered (The King is Dead's search)", kRenumberKingIsDeadSearch},
     Migration{"computer levels renumbered (Risk's team game)", kRenumberRiskTeamLevels},
+    Migration{"computer levels renumbered (Reversi)", kRenumberReversiLevels},
 };
 
 // Any number, the same in every meeple: the key of the advisory lock.

@@ -108,6 +108,7 @@ CREATE TABLE IF NOT EXISTS requests(
     Migration{"computer levels renumbered (The King is Dead)", kRenumberKingIsDeadLevels},
     Migration{"computer levels renumbered (The King is Dead's search)", kRenumberKingIsDeadSearch},
     Migration{"computer levels renumbered (Risk's team game)", kRenumberRiskTeamLevels},
+    Migration{"computer levels renumbered (Reversi)", kRenumberReversiLevels},
 };
 
 Status exec(sqlite3* db, const std::string& sql) {

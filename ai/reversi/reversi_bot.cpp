@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 
+#include "ai/careless.h"
 #include "ai/reversi/eval.h"
 #include "ai/reversi/flip.h"
 #include "ai/reversi/search.h"
@@ -22,17 +23,20 @@ namespace {
 // `meeple train reversi` prints (docs/reversi_eval.md, docs/bots.md "Hints").
 constexpr double kWinChanceScale = 790;
 
+// Each level wins at least 65 % against the one below (docs/bots.md,
+// "Reversi"): level 1 is level 2 with 30 % of its moves random; from 6
+// plies on, a step needs about eight times the time a move.
 constexpr std::array<LevelSettings, 10> kLevels = {{
-    {1, 0, 4, 600, 1},
-    {2, 0, 8, 250, 1},
-    {3, 0, 10, 80, 2},
-    {4, 0, 12, 0, 4},
-    {5, 0, 14, 0, 8},
-    {6, 0, 16, 0, 16},
-    {60, 0.5, 18, 0, 32},
-    {60, 1.0, 18, 0, 64},
-    {60, 2.5, 20, 0, 64},
-    {60, 5.0, 22, 0, 64},
+    {1, 0, 4, 600, 1, 0.3},
+    {1, 0, 4, 600, 1, 0},
+    {2, 0, 8, 250, 1, 0},
+    {3, 0, 10, 80, 2, 0},
+    {4, 0, 12, 0, 4, 0},
+    {5, 0, 14, 0, 8, 0},
+    {6, 0, 16, 0, 16, 0},
+    {60, 0.02, 18, 0, 64, 0},
+    {60, 0.16, 20, 0, 64, 0},
+    {60, 1.25, 22, 0, 64, 0},
 }};
 
 // A search score as the mover's chance to win. Exact and decided scores are
@@ -53,7 +57,7 @@ json info_json(const SearchResult& r) {
 class ReversiBot final : public Bot {
  public:
   ReversiBot(int level, uint64_t seed, const PatternWeights* weights, const ProbCutTable* probcut)
-      : level_(level),
+      : level_(std::clamp(level, 1, kTopLevel)),
         settings_(level_settings(level)),
         rng_(seed),
         weights_(weights),
@@ -153,7 +157,7 @@ class ReversiBot final : public Bot {
 }  // namespace
 
 LevelSettings level_settings(int level) {
-  return kLevels[static_cast<size_t>(std::clamp(level, 1, 10) - 1)];
+  return kLevels[static_cast<size_t>(std::clamp(level, 1, kTopLevel) - 1)];
 }
 
 std::vector<std::string> level_names() {
@@ -164,6 +168,7 @@ std::vector<std::string> level_names() {
                         : fmt::format("searches {} {}", l.depth, l.depth == 1 ? "ply" : "plies");
     n += fmt::format(", exact at {} empties", l.exact_empties);
     if (l.noise > 0) n += l.noise >= 250 ? ", very noisy" : ", a little noisy";
+    if (l.careless > 0) n += fmt::format(", {:.0f} % of its moves random", 100 * l.careless);
     names.push_back(std::move(n));
   }
   return names;
@@ -174,7 +179,13 @@ Result<std::unique_ptr<Bot>> make_reversi_bot(const Game& /*game*/, int level, u
   if (!weights) return weights.status();
   Result<const ProbCutTable*> probcut = shipped_probcut();
   if (!probcut) return probcut.status();
-  return std::unique_ptr<Bot>(std::make_unique<ReversiBot>(level, seed, *weights, *probcut));
+  const LevelSettings settings = level_settings(level);
+  auto bot = std::make_unique<ReversiBot>(level, seed, *weights, *probcut);
+  if (settings.careless == 0) return std::unique_ptr<Bot>(std::move(bot));
+  // As the arena's careless:P of the level above (the same seeds), which
+  // is how it was measured.
+  return make_careless_level(std::move(bot), settings.careless, seed, "reversi",
+                             std::clamp(level, 1, kTopLevel));
 }
 
 }  // namespace meeple::reversi

@@ -35,10 +35,11 @@ int empties(const State& s) {
   return static_cast<int>(std::count(board.begin(), board.end(), '-'));
 }
 
-// Level-1 moves from the start until `left` empty squares remain.
+// Level-2 moves (the noisy one-ply search) from the start until `left`
+// empty squares remain.
 Match reversi_with_empties(int left, uint64_t seed) {
   Match m = at_decision("reversi", json::object(), seed);
-  auto bot = make_bot(m.game(), 1, seed).value();
+  auto bot = make_bot(m.game(), 2, seed).value();
   while (!m.state().is_terminal() && empties(m.state()) > left) {
     EXPECT_TRUE(m.act(bot->choose(Decision(m.game(), m.state()))).is_ok());
   }
@@ -47,7 +48,7 @@ Match reversi_with_empties(int left, uint64_t seed) {
 
 TEST(Hint, ReversiSearchGivesItsOwnChance) {
   Match m = at_decision("reversi", json::object(), 1);
-  for (int level : {1, 2, 4}) {
+  for (int level : {2, 3, 5}) {
     auto h = make_hint(m.game(), m.state(), level, 7);
     ASSERT_TRUE(h.is_ok()) << h.status().message();
     EXPECT_TRUE(m.state().is_legal(h->action));
@@ -61,10 +62,10 @@ TEST(Hint, ReversiSearchGivesItsOwnChance) {
 }
 
 TEST(Hint, ReversiExactSolveIsCertain) {
-  // Level 4 solves 12 empties exactly: a win, a draw or a loss, nothing else.
+  // Level 5 solves 12 empties exactly: a win, a draw or a loss, nothing else.
   Match m = reversi_with_empties(12, 3);
   ASSERT_FALSE(m.state().is_terminal());
-  auto h = make_hint(m.game(), m.state(), 4, 7);
+  auto h = make_hint(m.game(), m.state(), 5, 7);
   ASSERT_TRUE(h.is_ok());
   ASSERT_EQ(h->estimated_by, "search");
   EXPECT_TRUE(h->win_chance == 0 || h->win_chance == 0.5 || h->win_chance == 1) << h->win_chance;

@@ -32,7 +32,7 @@ TEST(Levels, EveryGameNamesItsLevels) {
   // The standard level (what a server plays when none is chosen) is what
   // "level 3" played before Risk, Risk 2008 and Goa had five levels.
   const std::map<std::string, std::pair<int, int>> heuristic_and_standard = {
-      {"reversi", {1, 3}},
+      {"reversi", {2, 4}},
       {"risk", {4, 5}},
       {"risk-2008", {3, 4}},
       {"king-is-dead", {2, 5}},

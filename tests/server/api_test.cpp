@@ -28,8 +28,8 @@ TEST_F(ServerFixture, GamesListsReversiWithOptionsAndLevels) {
       EXPECT_EQ(g["levels"]["max"], 10);
       EXPECT_EQ(g["levels"]["top"], 10);
       EXPECT_EQ(g["levels"]["names"].size(), 11u);
-      EXPECT_EQ(g["levels"]["heuristic"], 1);
-      EXPECT_EQ(g["levels"]["standard"], 3);
+      EXPECT_EQ(g["levels"]["heuristic"], 2);
+      EXPECT_EQ(g["levels"]["standard"], 4);
       EXPECT_TRUE(g.contains("options"));
     }
     // Risk's levels 1-3 are its heuristic made careless: the server's
@@ -44,7 +44,7 @@ TEST_F(ServerFixture, GamesListsReversiWithOptionsAndLevels) {
 }
 
 // A computer seat created without a level plays the game's standard one
-// (Risk: its search, level 5; Reversi: level 3).
+// (Risk: its search, level 5; Reversi: its three-ply search, level 4).
 TEST_F(ServerFixture, AComputerSeatWithoutALevelPlaysTheGamesStandardLevel) {
   json risk = create({{"game", "risk"},
                       {"options", {{"players", 3}}},
@@ -55,7 +55,7 @@ TEST_F(ServerFixture, AComputerSeatWithoutALevelPlaysTheGamesStandardLevel) {
   EXPECT_EQ(risk["table"]["seats"][2]["level"], 2);
   json reversi = create(
       {{"game", "reversi"}, {"seats", json::array({{{"kind", "human"}}, {{"kind", "computer"}}})}});
-  EXPECT_EQ(reversi["table"]["seats"][1]["level"], 3);
+  EXPECT_EQ(reversi["table"]["seats"][1]["level"], 4);
 }
 
 TEST_F(ServerFixture, CreateGivesOneTokenPerHumanSeatAndPublishesTheSeedHashOnly) {
@@ -171,7 +171,7 @@ TEST_F(ServerFixture, ErrorsArePreciseAndChangeNothing) {
 TEST_F(ServerFixture, HintIsForTheSeatToMoveOnlyAndLegal) {
   json c = create(kTwoHumans);
   const std::string t0 = token_of(c, 0), t1 = token_of(c, 1);
-  auto h = post(port_, table_path(c) + "/hint", {{"level", 1}}, t0);
+  auto h = post(port_, table_path(c) + "/hint", {{"level", 2}}, t0);
   ASSERT_EQ(h.status, 200) << h.body;
   auto s = get(port_, table_path(c), t0);
   bool legal = false;

@@ -95,10 +95,10 @@ void write_old_database(const std::string& path, const std::string& t0, const st
   exec(db, fmt::format("INSERT INTO seats VALUES('00000000000000bb',1,'human',0,'{}',0);",
                        server::sha256_hex(t1)));
   // Computer seats of games whose levels were later renumbered (schema
-  // migrations 8 to 11), before anyone moved: a human against Risk's old
+  // migrations 8 to 12), before anyone moved: a human against Risk's old
   // levels 1 and 3, against Goa's old level 2, against The King is Dead's
-  // old levels 1 and 2, and with a computer partner against Risk's team
-  // game's old levels 1 and 2.
+  // old levels 1 and 2, against Reversi's old level 7, and with a computer
+  // partner against Risk's team game's old levels 1 and 2.
   auto human_table = [&](const char* id, const char* name, const char* options) {
     exec(db, fmt::format("INSERT INTO tables VALUES('{}','{}','{}','{}','{}','running',"
                          "1763740000000,1763740001000);",
@@ -117,6 +117,8 @@ void write_old_database(const std::string& path, const std::string& t0, const st
   human_table("00000000000000ee", "king-is-dead", R"({"players":3})");
   computer("00000000000000ee", 1, 1);
   computer("00000000000000ee", 2, 2);
+  human_table("0000000000000011", "reversi", "{}");
+  computer("0000000000000011", 1, 7);
   human_table("00000000000000ff", "risk", R"({"mode":"teams","players":4})");
   computer("00000000000000ff", 1, 1);
   computer("00000000000000ff", 2, 2);
@@ -138,7 +140,7 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   const std::string t0 = "a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0",
                     t1 = "b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1";
   ASSERT_TRUE(server_->restore_errors().empty()) << server_->restore_errors()[0];
-  EXPECT_EQ(server_->table_count(), 6u);
+  EXPECT_EQ(server_->table_count(), 7u);
   EXPECT_EQ(user_version(db_), server::schema_version());
 
   const std::string a = "/api/tables/00000000000000aa";
@@ -171,8 +173,8 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   // Computer seats keep the player they had under the new level numbers
   // (Risk: the careless heuristic 1 -> 2, the search 3 -> 5, and in the
   // team game the heuristic 2 -> 4 -> 5; Goa: the heuristic 2 -> 3; The
-  // King is Dead: the heuristic 1 -> 2, the search 2 -> 3 -> 5); Reversi's
-  // are unchanged.
+  // King is Dead: the heuristic 1 -> 2, the search 2 -> 3 -> 5; Reversi:
+  // the depth-limited searches one up, 2 -> 3, the time-limited 7 -> 10).
   auto risk = get(port_, "/api/tables/00000000000000cc", t0);
   ASSERT_EQ(risk.status, 200) << risk.body;
   EXPECT_EQ(risk.j["table"]["seats"][1]["level"], 2);
@@ -189,7 +191,10 @@ TEST_F(OldDatabase, OpensWithEveryTableAndSeatWorking) {
   EXPECT_EQ(teams.j["table"]["seats"][1]["level"], 2);
   EXPECT_EQ(teams.j["table"]["seats"][2]["level"], 5);
   EXPECT_EQ(teams.j["table"]["seats"][3]["level"], 5);
-  EXPECT_EQ(get(port_, b, t1).j["table"]["seats"][0]["level"], 2);
+  EXPECT_EQ(get(port_, b, t1).j["table"]["seats"][0]["level"], 3);
+  auto reversi = get(port_, "/api/tables/0000000000000011", t0);
+  ASSERT_EQ(reversi.status, 200) << reversi.body;
+  EXPECT_EQ(reversi.j["table"]["seats"][1]["level"], 10);
 
   // And everything survives another start on the migrated file.
   restart();

@@ -42,7 +42,7 @@ std::vector<ReversiState> sample_states() {
 
 TEST(ReversiBot, EveryDepthLevelPlaysLegalMoves) {
   const auto game = reversi_game();
-  for (int level = 1; level <= 6; ++level) {
+  for (int level = 1; level <= 7; ++level) {
     auto bot = make_bot(*game, level, 42);
     ASSERT_TRUE(bot.is_ok());
     for (const ReversiState& s : sample_states()) {
@@ -54,11 +54,11 @@ TEST(ReversiBot, EveryDepthLevelPlaysLegalMoves) {
   }
 }
 
-// Levels 7..10 think for 0.5..5 s, so each gets one midgame position.
+// Levels 8..10 think for 0.02..1.25 s, so each gets one midgame position.
 TEST(ReversiBot, TimedLevelsPlayLegalMovesAndReport) {
   const auto game = reversi_game();
   const ReversiState s = sample_states()[1];
-  for (int level = 7; level <= 10; ++level) {
+  for (int level = 8; level <= 10; ++level) {
     auto bot = make_bot(*game, level, 1);
     ASSERT_TRUE(bot.is_ok());
     std::vector<json> infos;
@@ -70,6 +70,26 @@ TEST(ReversiBot, TimedLevelsPlayLegalMovesAndReport) {
     EXPECT_TRUE(infos.back().contains("pv"));
     EXPECT_EQ(infos.back()["pv"][0], square_name(a));
   }
+}
+
+// Level 1 is level 2 with 30 % of its moves random: with the same seed it
+// plays level 2's move unless its own draw says random (and the random
+// move is another).
+TEST(ReversiBot, LevelOneIsLevelTwoMadeCareless) {
+  const auto game = reversi_game();
+  const ReversiState s = sample_states()[1];
+  const Decision d(*game, s);
+  ASSERT_GE(d.legal_actions().size(), 4u);
+  int same = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    const Action a = new_bot(*game, 1, seed)->choose(d);
+    EXPECT_TRUE(s.is_legal(a));
+    same += a == new_bot(*game, 2, seed)->choose(d);
+  }
+  // 70 % plus the random moves that happen to agree: about 75 %.
+  EXPECT_GT(same, 125);
+  EXPECT_LT(same, 185);
+  EXPECT_NE(new_bot(*game, 1, 1)->name(), new_bot(*game, 2, 1)->name());
 }
 
 TEST(ReversiBot, PassesWhenItMust) {

@@ -66,7 +66,8 @@ test('the seat chooser names each game\'s computer levels', async () => {
   let names = await levels();
   assert.equal(names.length, 11);
   assert.equal(names[0], 'Computer, level 0: random');
-  assert.match(names[10], /^Computer, level 10: searches 5 s a move/);
+  assert.match(names[10], /^Computer, level 10: searches 1.25 s a move/);
+  assert.match(names[1], /^Computer, level 1: .*30 % of its moves random$/);
   // Goa has five, its top a search; the default seat is its standard
   // level (GET /api/games: levels.standard), 4, its first search.
   await page.selectOption('#game', 'goa');
