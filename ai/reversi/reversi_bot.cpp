@@ -57,7 +57,7 @@ json info_json(const SearchResult& r) {
 class ReversiBot final : public Bot {
  public:
   ReversiBot(int level, uint64_t seed, const PatternWeights* weights, const ProbCutTable* probcut)
-      : level_(std::clamp(level, 1, kTopLevel)),
+      : level_(level),
         settings_(level_settings(level)),
         rng_(seed),
         weights_(weights),
@@ -175,6 +175,7 @@ std::vector<std::string> level_names() {
 }
 
 Result<std::unique_ptr<Bot>> make_reversi_bot(const Game& /*game*/, int level, uint64_t seed) {
+  level = std::clamp(level, 1, kTopLevel);  // as level_settings reads it
   Result<const PatternWeights*> weights = shipped_weights();
   if (!weights) return weights.status();
   Result<const ProbCutTable*> probcut = shipped_probcut();
@@ -184,8 +185,7 @@ Result<std::unique_ptr<Bot>> make_reversi_bot(const Game& /*game*/, int level, u
   if (settings.careless == 0) return std::unique_ptr<Bot>(std::move(bot));
   // As the arena's careless:P of the level above (the same seeds), which
   // is how it was measured.
-  return make_careless_level(std::move(bot), settings.careless, seed, "reversi",
-                             std::clamp(level, 1, kTopLevel));
+  return make_careless_level(std::move(bot), settings.careless, seed, "reversi", level);
 }
 
 }  // namespace meeple::reversi
