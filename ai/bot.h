@@ -47,6 +47,10 @@ class Bot {
     (void)seconds;
     return false;
   }
+  // Keep the search tree from one decision to the next, where the next is
+  // found in it (tree reuse, ai/ismcts.h), for `meeple arena`'s reuse:SPEC.
+  // False, changing nothing, where the bot keeps no tree.
+  virtual bool keep_search_tree() { return false; }
   // True when the bot learns from the game as it goes (The King is Dead's
   // advanced turn search: what the other's plays suggest it holds), so a
   // caller deciding every move of a seat should keep this one bot for the

@@ -40,7 +40,7 @@ class IsmctsBot::Searcher {
   };
 
   Searcher(const Game& game, const IsmctsOptions& options, uint64_t seed)
-      : options_(options), rng_(seed) {
+      : options_(options), rng_(seed), reuse_rng_(mix64(seed, 0x5245555345ull)) {
     const GameMetadata m = game.metadata();
     min_utility_ = m.min_utility;
     max_utility_ = m.max_utility > m.min_utility ? m.max_utility : m.min_utility + 1;
@@ -49,8 +49,14 @@ class IsmctsBot::Searcher {
   // Searches d for up to `iterations` iterations or until `deadline` (when
   // timed); returns the iterations done. The root's edges hold the result.
   int search(const Decision& d, int iterations, bool timed, Clock::time_point deadline) {
-    nodes_.clear();
-    nodes_.emplace_back();
+    const int kept = options_.reuse_tree ? find_kept(d) : -1;
+    kept_child_ = -1;
+    if (kept > 0) {
+      reroot(kept);
+    } else {
+      nodes_.clear();
+      nodes_.emplace_back();
+    }
     int it = 0;
     for (; it < iterations; ++it) {
       // The clock is read every 8 iterations: a playout is microseconds.
@@ -62,12 +68,78 @@ class IsmctsBot::Searcher {
 
   const std::vector<Edge>& root() const { return nodes_[0].edges; }
 
+  // Tree reuse: the decision just searched and the action played there,
+  // for the next search to find its own node under it. Its own RNG, so the
+  // search draws what it drew without reuse.
+  void remember(const Decision& d, Action played) {
+    kept_child_ = -1;
+    for (const Edge& e : root()) {
+      if (e.action == played) kept_child_ = e.child;
+    }
+    if (kept_child_ < 0) return;
+    d.determinize_into(reuse_rng_, before_);
+    kept_action_ = played;
+    kept_seat_ = d.seat();
+  }
+
  private:
   struct Step {
     int node;
     size_t edge;
     Seat actor;
   };
+
+  // The node of d's decision under the remembered action, or -1: a
+  // breadth-first walk over a determinization of the remembered decision,
+  // the more visited edges first, through decisions only (nearest first:
+  // the decision sought is seldom more than a few plies down).
+  int find_kept(const Decision& d) {
+    // Only the same seat's: another seat's tree was grown on samples of
+    // what that seat could not see (a bot playing several seats).
+    if (kept_child_ < 0 || !before_ || kept_seat_ != d.seat()) return -1;
+    struct Visit {
+      int node;
+      int parent;  // index into `states` (the parent's state), -1: before_
+      Action action;
+      int visits;
+    };
+    std::vector<Visit> queue{{kept_child_, -1, kept_action_, 0}};
+    std::vector<std::unique_ptr<State>> states;  // of the nodes walked through
+    for (size_t head = 0; head < queue.size() && head < kMaxKeptLooks; ++head) {
+      const Visit v = queue[head];
+      auto s = (v.parent < 0 ? *before_ : *states[static_cast<size_t>(v.parent)]).clone();
+      if (!s->is_legal(v.action)) continue;  // legal in another determinization only
+      s->apply(v.action);
+      const auto& edges = nodes_[static_cast<size_t>(v.node)].edges;
+      // Chance is not in the tree; a node without edges has nothing to give.
+      if (s->is_chance() || s->is_terminal() || edges.empty()) continue;
+      if (s->current_player() == d.seat()) {
+        s->legal_actions(legal_);
+        if (legal_ == d.legal_actions() && s->view(d.seat()) == d.view()) return v.node;
+      }
+      const int parent = static_cast<int>(states.size());
+      states.push_back(std::move(s));
+      const size_t first = queue.size();
+      for (const Edge& e : edges) queue.push_back({e.child, parent, e.action, e.visits});
+      std::stable_sort(queue.begin() + static_cast<std::ptrdiff_t>(first), queue.end(),
+                       [](const Visit& a, const Visit& b) { return a.visits > b.visits; });
+    }
+    return -1;
+  }
+
+  // Makes `root`'s subtree the whole tree, rooted at index 0.
+  void reroot(int root) {
+    std::vector<Node> tree;
+    tree.push_back(std::move(nodes_[static_cast<size_t>(root)]));
+    for (size_t i = 0; i < tree.size(); ++i) {
+      for (size_t k = 0; k < tree[i].edges.size(); ++k) {
+        Node child = std::move(nodes_[static_cast<size_t>(tree[i].edges[k].child)]);
+        tree.push_back(std::move(child));  // may reallocate: index again
+        tree[i].edges[k].child = static_cast<int>(tree.size()) - 1;
+      }
+    }
+    nodes_.swap(tree);
+  }
 
   void iterate(const Decision& d) {
     d.determinize_into(rng_, sample_);
@@ -152,9 +224,18 @@ class IsmctsBot::Searcher {
     }
   }
 
+  // How many nodes find_kept looks at: the decisions between two of the
+  // seat's are few, and the walk must cost little beside a search.
+  static constexpr size_t kMaxKeptLooks = 64;
+
   const IsmctsOptions& options_;
   double min_utility_, max_utility_;
   Rng rng_;
+  Rng reuse_rng_;                  // determinizes the remembered decision
+  std::unique_ptr<State> before_;  // the remembered decision, determinized
+  Action kept_action_ = kInvalidAction;
+  Seat kept_seat_ = 0;
+  int kept_child_ = -1;            // its node under kept_action_, or -1
   std::vector<Node> nodes_;        // indexes, not pointers, so growth is safe
   std::unique_ptr<State> sample_;  // reused determinization storage
   std::vector<Step> path_;
@@ -185,9 +266,11 @@ Action IsmctsBot::choose(const Decision& d) {
   // before the threads share d (they use only determinize and is_legal).
   const auto& root_legal = d.legal_actions();
   assert(!root_legal.empty());
+  if (options_.reuse_tree) (void)d.view();  // cached, as the legal actions
   root_visits_.clear();
   root_value_ = 0.5;
   iterations_done_ = 0;
+  iterations_kept_ = 0;
   if (root_legal.size() == 1) {
     root_visits_.emplace_back(root_legal[0], 0);
     return root_legal[0];
@@ -213,9 +296,11 @@ Action IsmctsBot::choose(const Decision& d) {
   // Sum the trees' roots, over the actions legal in the true decision
   // (every determinization has the seat's legal actions, so all are).
   std::map<Action, std::pair<int, double>> total;
+  int visits_total = 0;
   for (int t = 0; t < n; ++t) {
     iterations_done_ += done[static_cast<size_t>(t)];
     for (const auto& x : searchers_[static_cast<size_t>(t)]->root()) {
+      visits_total += x.visits;
       if (!d.is_legal(x.action)) continue;
       auto& [visits, value] = total[x.action];
       visits += x.visits;
@@ -229,8 +314,12 @@ Action IsmctsBot::choose(const Decision& d) {
     root_visits_.emplace_back(action, vv.first);
     if (vv.first > best_visits) best = action, best_visits = vv.first, best_value = vv.second;
   }
-  if (best == kInvalidAction) return root_legal.front();
-  root_value_ = best_visits > 0 ? best_value / best_visits : 0.5;
+  iterations_kept_ = visits_total - iterations_done_;
+  if (best == kInvalidAction) best = root_legal.front();
+  if (best_visits > 0) root_value_ = best_value / best_visits;
+  if (options_.reuse_tree) {
+    for (auto& searcher : searchers_) searcher->remember(d, best);
+  }
   return best;
 }
 

@@ -25,10 +25,19 @@
 //
 // Limits: a playout that reaches rollout_limit steps without ending is
 // scored by the leaf evaluation (0.5 for everyone when there is none), so
-// games that random play never ends (Risk) need one to play well. No tree
-// reuse between moves: the next decision's tree would have to be found
-// under the other seats' unseen choices and the chance drawn since, and
-// open-loop trees keep little that is worth it.
+// games that random play never ends (Risk) need one to play well.
+//
+// Tree reuse (options.reuse_tree): the next decision starts from the part
+// of the last tree that leads to it, where that part can be found. The bot
+// is given no history, so it replays the tree under its chosen action on a
+// determinization of the last decision, following the most visited edges
+// that are legal there, and takes the first node of its own seat whose
+// view and legal actions are the new decision's. Chance is not stored in
+// an open-loop tree, so the walk stops at a chance node: reuse reaches the
+// seat's next decision only across decisions (its own and the others'),
+// never across dice or a draw, where the old statistics would average
+// over outcomes the seat now knows. Off by default: the levels were
+// calibrated without it (docs/bots.md, "Tree reuse", measures it).
 #pragma once
 
 #include <functional>
@@ -62,6 +71,8 @@ struct IsmctsOptions {
       candidates;
   // The name the bot reports (default "ismcts:N").
   std::string name;
+  // Keep the tree between decisions where the next is found in it (above).
+  bool reuse_tree = false;
 };
 
 class IsmctsBot final : public Bot {
@@ -71,6 +82,10 @@ class IsmctsBot final : public Bot {
   std::string name() const override;
   Action choose(const Decision& d) override;
   std::optional<double> win_chance() const override { return root_value_; }
+  bool keep_search_tree() override {
+    options_.reuse_tree = true;
+    return true;
+  }
 
   // After choose(): visits of each root action (all threads), for hints
   // and tests.
@@ -80,6 +95,9 @@ class IsmctsBot final : public Bot {
   double root_value() const { return root_value_; }
   // After choose(): iterations searched, in all threads.
   int iterations_done() const { return iterations_done_; }
+  // After choose(): iterations kept from earlier decisions' trees (tree
+  // reuse), in all threads; root_visits() counts them too.
+  int iterations_kept() const { return iterations_kept_; }
 
   class Searcher;  // one tree and its RNG (ismcts.cpp)
 
@@ -89,6 +107,7 @@ class IsmctsBot final : public Bot {
   std::vector<std::pair<Action, int>> root_visits_;
   double root_value_ = 0.5;
   int iterations_done_ = 0;
+  int iterations_kept_ = 0;
 };
 
 }  // namespace meeple

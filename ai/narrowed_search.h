@@ -86,6 +86,8 @@ class NarrowedSearchBot final : public Bot {
     return searched_ ? search_->win_chance() : std::nullopt;
   }
 
+  bool keep_search_tree() override { return search_->keep_search_tree(); }
+
   Action choose(const Decision& d) override {
     searched_ = false;
     d.determinize_into(sample_rng_, sample_);

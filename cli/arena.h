@@ -15,7 +15,8 @@
 // "level:N" or "N" (make_bot at level N), "ismcts:N" (ai/ismcts.h with N
 // iterations a move, random playouts), "careless:P" (the heuristic with P %
 // of its moves random) or "careless:P:SPEC" (any of the forms before made
-// careless the same way), "cmd:COMMAND" (an external
+// careless the same way), "reuse:SPEC" ("level:N", "N" or "ismcts:N"
+// keeping its search tree between decisions), "cmd:COMMAND" (an external
 // program, cli/external_bot.h), each optionally labelled "NAME=SPEC".
 // Entries with the same label are one agent in the results (e.g. one
 // searcher against three copies of the heuristic).
@@ -51,6 +52,7 @@ struct AgentSpec {
   bool heuristic = false;  // the game's heuristic level (known once the game is)
   int ismcts = 0;          // ISMCTS iterations (ai/ismcts.h), or 0
   int careless = 0;        // careless:P[:SPEC]: P % of the moves random, or 0
+  bool reuse = false;      // reuse:SPEC: the search tree kept between decisions
   std::string command;     // an external program, or ""
 };
 

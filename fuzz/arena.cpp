@@ -48,6 +48,10 @@ void check_agent(const std::string& text) {
   FUZZ_CHECK(kinds == 1, "agent \"%s\" is %d kinds of agent", text.c_str(), kinds);
   FUZZ_CHECK(a->careless == 0 || a->command.empty(), "agent \"%s\" is a careless program",
              text.c_str());
+  // reuse:SPEC only keeps the tree of a searching built-in player.
+  FUZZ_CHECK(!a->reuse || ((a->level >= 1 || a->ismcts > 0) && a->careless == 0 && !a->heuristic &&
+                           a->seconds == 0 && a->command.empty()),
+             "agent \"%s\" keeps the tree of a player that has none", text.c_str());
   FUZZ_CHECK(a->level <= 10 && a->careless <= 100 && a->seconds >= 0 && a->seconds <= 600,
              "agent \"%s\" is out of range", text.c_str());
   FUZZ_CHECK(!a->label.empty() && a->label.size() <= 40, "agent \"%s\" has a bad label",
@@ -56,7 +60,7 @@ void check_agent(const std::string& text) {
   FUZZ_CHECK(again.is_ok() && again->spec == a->spec && again->level == a->level &&
                  again->heuristic == a->heuristic && again->ismcts == a->ismcts &&
                  again->careless == a->careless && again->seconds == a->seconds &&
-                 again->command == a->command,
+                 again->command == a->command && again->reuse == a->reuse,
              "agent \"%s\" does not parse back from its spec", text.c_str());
 }
 

@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "all_games/all_games.h"
 #include "core/match.h"
@@ -13,36 +16,67 @@
 namespace meeple {
 namespace {
 
-// Plays `decisions` decisions with ISMCTS in every seat; every choice legal.
-void play(const std::string& name, const json& options, int decisions, int iterations) {
+struct PlayRun {
+  std::vector<Action> moves;
+  int searched = 0;  // decisions with a choice
+  int kept = 0;      // of them, those that started from a kept tree
+};
+
+// Plays `decisions` decisions with ISMCTS, one bot a seat as the arena
+// seats them, keeping trees or not; every choice legal, every root visit
+// counted, and (when kept) no tree kept across chance.
+PlayRun play(const std::string& name, const json& options, int decisions, int iterations,
+             bool reuse = false, int threads = 1, uint64_t seed = 11) {
+  PlayRun run;
   auto game = all_games().create(name, options);
-  ASSERT_TRUE(game.is_ok()) << game.status().message();
-  Match m = Match::start(*game, 11);
+  EXPECT_TRUE(game.is_ok()) << game.status().message();
+  if (!game.is_ok()) return run;
+  const size_t seats = static_cast<size_t>((*game)->num_seats());
+  Match m = Match::start(*game, seed);
   IsmctsOptions o;
   o.iterations = iterations;
+  o.threads = threads;
   o.rollout_limit = 100;
-  IsmctsBot bot(**game, o, 5);
+  o.reuse_tree = reuse;
+  std::vector<std::unique_ptr<IsmctsBot>> bots;
+  for (size_t s = 0; s < seats; ++s)
+    bots.push_back(std::make_unique<IsmctsBot>(**game, o, seed + s));
+  // Whether dice or a draw came since the seat's last searched decision.
+  std::vector<bool> chance_since(seats, false);
   for (int k = 0; k < decisions && !m.state().is_terminal();) {
     if (m.state().is_chance()) {
       m.sample_chance();
+      chance_since.assign(seats, true);
       continue;
     }
     const Decision d(**game, m.state());
+    const auto seat = static_cast<size_t>(d.seat());
+    IsmctsBot& bot = *bots[seat];
     const Action a = bot.choose(d);
-    ASSERT_TRUE(d.is_legal(a)) << name << " " << options.dump() << ": " << a;
+    EXPECT_TRUE(d.is_legal(a)) << name << " " << options.dump() << ": " << a;
     if (d.legal_actions().size() > 1) {
       int visits = 0;
       for (const auto& [action, n] : bot.root_visits()) {
         EXPECT_TRUE(d.is_legal(action));
         visits += n;
       }
-      EXPECT_EQ(visits, iterations);  // every iteration passes through the root
-      EXPECT_GE(bot.root_value(), 0.0);
-      EXPECT_LE(bot.root_value(), 1.0);
+      // Every new iteration, and every kept one, passed through the root.
+      EXPECT_EQ(bot.iterations_done(), iterations);
+      EXPECT_EQ(visits, bot.iterations_done() + bot.iterations_kept());
+      EXPECT_GE(bot.iterations_kept(), 0);
+      // Open-loop trees store no chance: nothing is kept across it.
+      if (!reuse || chance_since[seat]) {
+        EXPECT_EQ(bot.iterations_kept(), 0) << name << " decision " << k;
+      }
+      chance_since[seat] = false;
+      ++run.searched;
+      run.kept += bot.iterations_kept() > 0;
     }
-    ASSERT_TRUE(m.act(a));
+    run.moves.push_back(a);
+    EXPECT_TRUE(m.act(a));
     ++k;
   }
+  return run;
 }
 
 TEST(Ismcts, ChoosesLegalActionsInEveryGame) {
@@ -199,6 +233,37 @@ TEST(Ismcts, SearchesOnlyTheCandidates) {
   ASSERT_EQ(bot.root_visits().size(), 1u);
   EXPECT_EQ(bot.root_visits()[0].first, only);
   EXPECT_EQ(bot.root_visits()[0].second, 50);
+}
+
+// With no chance and nothing hidden (Reversi), nearly every decision after
+// each seat's first starts from the tree of the one before: the opponent's
+// reply was searched. With dice and hidden cards, trees are kept only where
+// no chance came between, and every choice stays legal.
+TEST(Ismcts, KeepsItsTreeOnlyWhereNoChanceCameBetween) {
+  const PlayRun reversi = play("reversi", json::object(), 30, 300, true, 1, 3);
+  // 28 of 30: all but each seat's first.
+  EXPECT_GE(reversi.kept, reversi.searched - 4) << reversi.kept << " of " << reversi.searched;
+  const PlayRun risk = play("risk", {{"players", 3}}, 120, 30, true, 1, 4);
+  EXPECT_GT(risk.kept, 0);  // 5 of 119: dice and cards come between most
+  EXPECT_LT(risk.kept, risk.searched);
+  play("risk", {{"mode", "missions"}, {"players", 4}}, 80, 20, true, 1, 5);
+  play("risk-2008", {{"players", 3}}, 80, 20, true, 1, 6);
+  play("king-is-dead", {{"players", 3}, {"advanced", true}}, 60, 30, true, 1, 7);
+  play("king-is-dead", {{"players", 4}, {"teams", true}}, 60, 30, true, 1, 8);
+  const PlayRun goa = play("goa", {{"players", 2}}, 80, 30, true, 1, 9);
+  EXPECT_GT(goa.kept, 0);
+  play("goa", {{"players", 4}}, 80, 20, true, 1, 10);
+}
+
+// Kept trees change nothing about repeatability: the same seeds play the
+// same game, on one thread and on several.
+TEST(Ismcts, KeepingTreesRepeatsForTheSameSeed) {
+  for (int threads : {1, 3}) {
+    const PlayRun a = play("goa", {{"players", 3}}, 40, 61, true, threads, 12);
+    const PlayRun b = play("goa", {{"players", 3}}, 40, 61, true, threads, 12);
+    EXPECT_EQ(a.moves, b.moves) << threads << " threads";
+    EXPECT_GT(a.kept, 0);
+  }
 }
 
 }  // namespace

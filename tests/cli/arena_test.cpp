@@ -9,6 +9,8 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "all_games/all_games.h"
 #include "cli/arena_results.h"
@@ -94,6 +96,15 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("level:7@0.25").label, "level7@0.25");
   EXPECT_EQ(agent("level:10@3").seconds, 3.0);
   EXPECT_EQ(agent("level:7").seconds, 0.0);
+  // A searching player keeping its tree between decisions.
+  EXPECT_TRUE(agent("reuse:level:5").reuse);
+  EXPECT_EQ(agent("reuse:level:5").level, 5);
+  EXPECT_EQ(agent("reuse:level:5").label, "reuse-level5");
+  EXPECT_EQ(agent("reuse:5").level, 5);
+  EXPECT_EQ(agent("reuse:ismcts:300").ismcts, 300);
+  EXPECT_EQ(agent("reuse:ismcts:300").label, "reuse-ismcts300");
+  EXPECT_EQ(agent("r=reuse:level:3").label, "r");
+  EXPECT_FALSE(agent("level:5").reuse);
   for (const char* bad : {"",
                           "11",
                           "-1",
@@ -122,6 +133,18 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
                           "careless:30:cmd:./bot",
                           "careless:30:level:7@0.5",
                           "careless:30:a=level:3",
+                          "careless:30:reuse:level:5",
+                          "reuse:",
+                          "reuse:random",
+                          "reuse:0",
+                          "reuse:heuristic",
+                          "reuse:level:11",
+                          "reuse:cmd:./bot",
+                          "reuse:careless:30",
+                          "reuse:careless:30:level:5",
+                          "reuse:level:7@0.5",
+                          "reuse:reuse:level:5",
+                          "reuse:a=level:5",
                           "careless::level:3",
                           "level:7@",
                           "level:7@x",
@@ -364,6 +387,26 @@ TEST(ArenaRun, AReversiLevelPlaysWithAGivenTimeAMove) {
   for (const GameRecord& r : records) EXPECT_EQ(r.end, "finished") << r.error;
 }
 
+// reuse:SPEC reaches the search inside a level, through the careless and
+// narrowed wrappers: each game's searching levels keep their trees, and
+// play legally (the first 80 log entries of each game).
+TEST(ArenaRun, EveryGamesSearchingLevelsKeepTheirTrees) {
+  const std::vector<std::tuple<std::string, json, std::vector<std::string>>> runs{
+      {"risk", {{"players", 3}}, {"reuse:level:5", "random", "random"}},
+      {"risk-2008", {{"players", 3}}, {"reuse:level:5", "random", "random"}},
+      {"king-is-dead", {{"players", 2}}, {"reuse:level:4", "reuse:level:3"}},
+      {"king-is-dead", {{"players", 3}, {"advanced", true}}, {"reuse:level:5", "random", "random"}},
+      {"goa", {{"players", 2}}, {"reuse:level:5", "random"}}};
+  for (const auto& [game, options, agents] : runs) {
+    ArenaConfig c = config(game, options, agents, static_cast<int>(agents.size()));
+    c.max_moves = 80;
+    for (const GameRecord& r : run(c)) {
+      EXPECT_TRUE(r.end == "finished" || r.end == "move_limit") << game << ": " << r.error;
+      EXPECT_TRUE(r.error.empty()) << game << ": " << r.error;
+    }
+  }
+}
+
 TEST(ArenaRun, RejectsABadConfiguration) {
   ArenaConfig c = config("reversi", {}, {"random"}, 2);
   auto r = run_arena(c, all_games());
@@ -378,6 +421,13 @@ TEST(ArenaRun, RejectsABadConfiguration) {
   r = run_arena(c, all_games());
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.status().message().find("not limited by time"), std::string::npos)
+      << r.status().message();
+  // Tree reuse only where the level searches a tree (not Reversi's
+  // alpha-beta).
+  c = config("reversi", {}, {"reuse:level:3", "random"}, 2);
+  r = run_arena(c, all_games());
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("keeps no search tree"), std::string::npos)
       << r.status().message();
   c = config("reversi", {}, {"random", "random"}, 2);
   c.shard = 2;
