@@ -279,10 +279,12 @@ SearchResult Searcher::search(Bitboard P, Bitboard O, const SearchLimits& limits
   // An iteration that overruns is cut at half the budget, and the solve
   // still gets the rest.
   if (timed && exact_phase) deadline_ = start + 0.5 * limits.seconds;
+  // The root list keeps each move's flips, so the PV starts from them.
   auto take_pv = [&](int best_move, int depth) {
-    const Bitboard f = fast::flips(best_move, P, O);
+    const Move& m = *std::find_if(list, list + n, [&](const Move& x) { return x.sq == best_move; });
     result.pv = {best_move};
-    const auto rest = principal_variation(O ^ f, P ^ f ^ square_bit(best_move), depth - 1, false);
+    const auto rest =
+        principal_variation(O ^ m.flipped, P ^ m.flipped ^ square_bit(best_move), depth - 1, false);
     result.pv.insert(result.pv.end(), rest.begin(), rest.end());
   };
   for (int depth = 1; depth <= max_depth; ++depth) {
