@@ -47,12 +47,17 @@ class Bot {
     (void)seconds;
     return false;
   }
-  // Keep the search tree from one decision to the next, where the next is
-  // found in it (tree reuse, ai/ismcts.h), for `meeple arena`'s reuse:SPEC.
-  // False, changing nothing, where the bot keeps no tree.
-  virtual bool keep_search_tree() { return false; }
+  // Keep (or, with false, stop keeping) the search tree from one decision
+  // to the next, where the next is found in it (tree reuse, ai/ismcts.h),
+  // for `meeple arena`'s reuse:SPEC and noreuse:SPEC. False, changing
+  // nothing, where the bot keeps no tree.
+  virtual bool keep_search_tree(bool keep) {
+    (void)keep;
+    return false;
+  }
   // True when the bot learns from the game as it goes (The King is Dead's
-  // advanced turn search: what the other's plays suggest it holds), so a
+  // advanced turn search: what the other's plays suggest it holds; a search
+  // keeping its tree between decisions, ai/ismcts.h), so a
   // caller deciding every move of a seat should keep this one bot for the
   // whole game, as the arena and `meeple play` do, rather than make one a
   // move. A bot made afresh still plays legally, knowing only the present.

@@ -18,7 +18,7 @@ class CarelessBot final : public Bot {
   std::string name() const override { return name_; }
   Action choose(const Decision& d) override;
   bool remembers() const override { return inner_->remembers(); }
-  bool keep_search_tree() override { return inner_->keep_search_tree(); }
+  bool keep_search_tree(bool keep) override { return inner_->keep_search_tree(keep); }
 
  private:
   std::unique_ptr<Bot> inner_;

@@ -36,8 +36,8 @@
 // an open-loop tree, so the walk stops at a chance node: reuse reaches the
 // seat's next decision only across decisions (its own and the others'),
 // never across dice or a draw, where the old statistics would average
-// over outcomes the seat now knows. Off by default: the levels were
-// calibrated without it (docs/bots.md, "Tree reuse", measures it).
+// over outcomes the seat now knows. Off by default; Goa's two-player
+// level 5 uses it (docs/bots.md, "Tree reuse", measures it).
 #pragma once
 
 #include <functional>
@@ -82,10 +82,12 @@ class IsmctsBot final : public Bot {
   std::string name() const override;
   Action choose(const Decision& d) override;
   std::optional<double> win_chance() const override { return root_value_; }
-  bool keep_search_tree() override {
-    options_.reuse_tree = true;
+  bool keep_search_tree(bool keep) override {
+    options_.reuse_tree = keep;
     return true;
   }
+  // A kept tree helps only a bot that sees every decision of its seat.
+  bool remembers() const override { return options_.reuse_tree; }
 
   // After choose(): visits of each root action (all threads), for hints
   // and tests.

@@ -86,7 +86,8 @@ class NarrowedSearchBot final : public Bot {
     return searched_ ? search_->win_chance() : std::nullopt;
   }
 
-  bool keep_search_tree() override { return search_->keep_search_tree(); }
+  bool keep_search_tree(bool keep) override { return search_->keep_search_tree(keep); }
+  bool remembers() const override { return search_->remembers(); }
 
   Action choose(const Decision& d) override {
     searched_ = false;

@@ -26,7 +26,8 @@ constexpr const char* kAgentForms =
     "expected random, heuristic, level:N or N (0..10), level:N@SECONDS, ismcts:N (iterations), "
     "careless:P (the heuristic, P % of its moves random), careless:P:SPEC (SPEC one of the "
     "built-in forms above, P % of its moves random), reuse:SPEC (level:N or ismcts:N keeping its "
-    "search tree between decisions), or cmd:COMMAND, optionally as LABEL=SPEC";
+    "search tree between decisions), noreuse:SPEC (the same searching each decision afresh), or "
+    "cmd:COMMAND, optionally as LABEL=SPEC";
 
 bool valid_label(const std::string& s) {
   if (s.empty() || s.size() > 40) return false;
@@ -69,11 +70,12 @@ Result<double> parse_seconds(const std::string& text, const std::string& whole) 
 // "level3", "level7@0.25", "random", "heuristic", or for a program the name of its script
 // ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
 std::string default_label(const AgentSpec& a) {
-  if (a.reuse) {
+  if (a.reuse != AgentSpec::Reuse::kAsLevel) {
+    const std::string prefix = a.reuse == AgentSpec::Reuse::kKeep ? "reuse" : "noreuse";
     AgentSpec inner = a;
-    inner.reuse = false;
-    inner.spec = a.spec.substr(6);
-    return "reuse-" + default_label(inner);
+    inner.reuse = AgentSpec::Reuse::kAsLevel;
+    inner.spec = a.spec.substr(prefix.size() + 1);
+    return prefix + "-" + default_label(inner);
   }
   if (a.careless > 0) {
     const std::string c = "careless" + std::to_string(a.careless);
@@ -155,11 +157,13 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
                               fmt::format("careless:{}", spec.careless));
     return agent;
   }
-  if (spec.reuse && !(*bot)->keep_search_tree()) {
+  if (spec.reuse != AgentSpec::Reuse::kAsLevel &&
+      !(*bot)->keep_search_tree(spec.reuse == AgentSpec::Reuse::kKeep)) {
     return invalid_argument(fmt::format(
-        "agent \"{}\": {}'s level {} keeps no search tree, so reuse: cannot keep it (the ISMCTS "
-        "levels and ismcts:N can)",
-        spec.spec, game.info().name, level));
+        "agent \"{}\": {}'s level {} keeps no search tree, so {}: cannot keep or drop it (the "
+        "ISMCTS levels and ismcts:N can)",
+        spec.spec, game.info().name, level,
+        spec.reuse == AgentSpec::Reuse::kKeep ? "reuse" : "noreuse"));
   }
   if (spec.seconds > 0 && !(*bot)->limit_move_seconds(spec.seconds)) {
     return invalid_argument(
@@ -225,8 +229,8 @@ Result<AgentSpec> parse_agent(const std::string& text) {
       const std::string inner_text = s.substr(colon2 + 1);
       auto inner = parse_agent(inner_text);
       if (!inner) return invalid_argument("agent \"" + text + "\": " + inner.status().message());
-      if (!inner->command.empty() || inner->careless > 0 || inner->seconds > 0 || inner->reuse ||
-          inner_text.find('=') != std::string::npos) {
+      if (!inner->command.empty() || inner->careless > 0 || inner->seconds > 0 ||
+          inner->reuse != AgentSpec::Reuse::kAsLevel || inner_text.find('=') != std::string::npos) {
         return invalid_argument("agent \"" + text +
                                 "\": careless:P:SPEC needs a built-in SPEC: random, heuristic, "
                                 "level:N, N or ismcts:N");
@@ -236,21 +240,24 @@ Result<AgentSpec> parse_agent(const std::string& text) {
       a.ismcts = inner->ismcts;
     }
     a.careless = std::stoi(p);
-  } else if (s.rfind("reuse:", 0) == 0) {
-    // The same player keeping its search tree between decisions
-    // (ai/ismcts.h), to measure what tree reuse is worth.
-    const std::string inner_text = s.substr(6);
+  } else if (s.rfind("reuse:", 0) == 0 || s.rfind("noreuse:", 0) == 0) {
+    // The same player keeping its search tree between decisions, or
+    // searching each afresh (ai/ismcts.h), to measure what tree reuse is
+    // worth.
+    const bool keep = s[0] == 'r';
+    const std::string prefix = keep ? "reuse" : "noreuse";
+    const std::string inner_text = s.substr(prefix.size() + 1);
     auto inner = parse_agent(inner_text);
     if (!inner) return invalid_argument("agent \"" + text + "\": " + inner.status().message());
     if ((inner->level < 1 && inner->ismcts == 0) || inner->careless > 0 || inner->heuristic ||
-        inner->seconds > 0 || inner->reuse || inner_text.find('=') != std::string::npos) {
-      return invalid_argument("agent \"" + text +
-                              "\": reuse:SPEC needs a searching SPEC: level:N, N (1..10) or "
-                              "ismcts:N");
+        inner->seconds > 0 || inner->reuse != AgentSpec::Reuse::kAsLevel ||
+        inner_text.find('=') != std::string::npos) {
+      return invalid_argument("agent \"" + text + "\": " + prefix +
+                              ":SPEC needs a searching SPEC: level:N, N (1..10) or ismcts:N");
     }
     a.level = inner->level;
     a.ismcts = inner->ismcts;
-    a.reuse = true;
+    a.reuse = keep ? AgentSpec::Reuse::kKeep : AgentSpec::Reuse::kDrop;
   } else if (s.rfind("cmd:", 0) == 0) {
     a.command = s.substr(4);
     if (a.command.find_first_not_of(' ') == std::string::npos) {
@@ -420,7 +427,7 @@ Result<std::vector<GameRecord>> run_arena(const ArenaConfig& config, const Regis
   // A time limit or a kept tree the game's bots cannot take is refused
   // before any game, not forfeited in every one.
   for (const auto& a : config.agents) {
-    if (a.seconds <= 0 && !a.reuse) continue;
+    if (a.seconds <= 0 && a.reuse == AgentSpec::Reuse::kAsLevel) continue;
     auto probe = make_agent(**game, run, a, 0, 0);
     if (!probe) return probe.status();
   }

@@ -16,7 +16,8 @@
 // iterations a move, random playouts), "careless:P" (the heuristic with P %
 // of its moves random) or "careless:P:SPEC" (any of the forms before made
 // careless the same way), "reuse:SPEC" ("level:N", "N" or "ismcts:N"
-// keeping its search tree between decisions), "cmd:COMMAND" (an external
+// keeping its search tree between decisions) or "noreuse:SPEC" (the same
+// searching each decision afresh), "cmd:COMMAND" (an external
 // program, cli/external_bot.h), each optionally labelled "NAME=SPEC".
 // Entries with the same label are one agent in the results (e.g. one
 // searcher against three copies of the heuristic).
@@ -52,8 +53,11 @@ struct AgentSpec {
   bool heuristic = false;  // the game's heuristic level (known once the game is)
   int ismcts = 0;          // ISMCTS iterations (ai/ismcts.h), or 0
   int careless = 0;        // careless:P[:SPEC]: P % of the moves random, or 0
-  bool reuse = false;      // reuse:SPEC: the search tree kept between decisions
-  std::string command;     // an external program, or ""
+  // reuse:SPEC keeps the search tree between decisions, noreuse:SPEC
+  // searches each afresh; otherwise the level decides (ai/ismcts.h).
+  enum class Reuse { kAsLevel, kKeep, kDrop };
+  Reuse reuse = Reuse::kAsLevel;
+  std::string command;  // an external program, or ""
 };
 
 // Errors name the bad spec and list the forms above.

@@ -217,7 +217,8 @@ void add_arena_command(CLI::App& app) {
       "One per seat: random, heuristic, level:N or N (0-10), level:N@SECONDS (Reversi: N "
       "searching SECONDS a move), ismcts:N, careless:P (the heuristic with P % of "
       "its moves random), careless:P:SPEC (SPEC made careless), reuse:SPEC (level:N or ismcts:N "
-      "keeping its search tree between decisions), cmd:COMMAND (a program "
+      "keeping its search tree between decisions), noreuse:SPEC (the same searching each "
+      "decision afresh), cmd:COMMAND (a program "
       "speaking docs/arena.md's protocol); LABEL=SPEC names it");
   cmd->add_option("--games", a->games, "Games in total (over every shard)")->capture_default_str();
   cmd->add_option("--seed", a->seed, "Seed of the whole arena (game i's seed follows from it)")

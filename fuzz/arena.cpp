@@ -48,9 +48,11 @@ void check_agent(const std::string& text) {
   FUZZ_CHECK(kinds == 1, "agent \"%s\" is %d kinds of agent", text.c_str(), kinds);
   FUZZ_CHECK(a->careless == 0 || a->command.empty(), "agent \"%s\" is a careless program",
              text.c_str());
-  // reuse:SPEC only keeps the tree of a searching built-in player.
-  FUZZ_CHECK(!a->reuse || ((a->level >= 1 || a->ismcts > 0) && a->careless == 0 && !a->heuristic &&
-                           a->seconds == 0 && a->command.empty()),
+  // reuse:SPEC and noreuse:SPEC only keep or drop the tree of a searching
+  // built-in player.
+  FUZZ_CHECK(a->reuse == AgentSpec::Reuse::kAsLevel ||
+                 ((a->level >= 1 || a->ismcts > 0) && a->careless == 0 && !a->heuristic &&
+                  a->seconds == 0 && a->command.empty()),
              "agent \"%s\" keeps the tree of a player that has none", text.c_str());
   FUZZ_CHECK(a->level <= 10 && a->careless <= 100 && a->seconds >= 0 && a->seconds <= 600,
              "agent \"%s\" is out of range", text.c_str());

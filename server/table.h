@@ -274,9 +274,9 @@ class Table : public std::enable_shared_from_this<Table> {
   bool busy_ = false;
   bool bot_running_ = false;
   // Per seat: the computer's bot kept between its moves, with its level,
-  // when the bot learns from the game as it goes (Bot::remembers). Lost on
-  // a restart or a move to another server, where the next bot starts
-  // knowing only the present.
+  // when the bot learns from the game as it goes or keeps its search tree
+  // (Bot::remembers). Lost on a restart or a move to another server, where
+  // the next bot starts knowing only the present.
   std::vector<std::pair<int, std::shared_ptr<Bot>>> kept_bots_;
   bool broken_ = false;  // a commit failed: refuse writes
   bool expired_ = false;

@@ -23,7 +23,8 @@
 // explore less (exploration_more) and level 5 plays on from each leaf with
 // the heuristic, the other seats careless (playout_more,
 // others_careless_more), with four players then values it by the learned
-// model (leaf_model.h, learned_leaf_four). Above 1,600 iterations the
+// model (leaf_model.h, learned_leaf_four); with two players level 5 keeps
+// its tree between decisions (reuse_two). Above 1,600 iterations the
 // search gains little in two-player games, so the ladder was filled from
 // below.
 // Calibration: docs/bots.md, "Levels".
@@ -61,6 +62,10 @@ struct GoaLevel {
   // rather than the hand-set worth (with three it lost level 5's step
   // above level 4: docs/bots.md, "A learned leaf value").
   bool learned_leaf_four = false;
+  // With two players, keep the search tree between decisions (tree reuse,
+  // ai/ismcts.h): Goa's turns chain decisions of one seat with no chance
+  // between, so much of the tree leads to the seat's next decision.
+  bool reuse_two = false;
 
   // The iterations a move with `seats` players (0: the heuristic).
   int iterations_for(int seats) const { return seats <= 2 ? iterations : iterations_more; }

@@ -97,14 +97,20 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
   EXPECT_EQ(agent("level:10@3").seconds, 3.0);
   EXPECT_EQ(agent("level:7").seconds, 0.0);
   // A searching player keeping its tree between decisions.
-  EXPECT_TRUE(agent("reuse:level:5").reuse);
+  EXPECT_EQ(agent("reuse:level:5").reuse, AgentSpec::Reuse::kKeep);
   EXPECT_EQ(agent("reuse:level:5").level, 5);
   EXPECT_EQ(agent("reuse:level:5").label, "reuse-level5");
   EXPECT_EQ(agent("reuse:5").level, 5);
   EXPECT_EQ(agent("reuse:ismcts:300").ismcts, 300);
   EXPECT_EQ(agent("reuse:ismcts:300").label, "reuse-ismcts300");
   EXPECT_EQ(agent("r=reuse:level:3").label, "r");
-  EXPECT_FALSE(agent("level:5").reuse);
+  EXPECT_EQ(agent("level:5").reuse, AgentSpec::Reuse::kAsLevel);
+  // ...or searching each decision afresh.
+  EXPECT_EQ(agent("noreuse:level:5").reuse, AgentSpec::Reuse::kDrop);
+  EXPECT_EQ(agent("noreuse:level:5").level, 5);
+  EXPECT_EQ(agent("noreuse:level:5").label, "noreuse-level5");
+  EXPECT_EQ(agent("noreuse:ismcts:300").label, "noreuse-ismcts300");
+  EXPECT_EQ(agent("n=noreuse:4").label, "n");
   for (const char* bad : {"",
                           "11",
                           "-1",
@@ -145,6 +151,14 @@ TEST(ArenaAgents, EveryFormAndItsLabel) {
                           "reuse:level:7@0.5",
                           "reuse:reuse:level:5",
                           "reuse:a=level:5",
+                          "noreuse:",
+                          "noreuse:random",
+                          "noreuse:heuristic",
+                          "noreuse:careless:30:level:5",
+                          "noreuse:reuse:level:5",
+                          "reuse:noreuse:level:5",
+                          "careless:30:noreuse:level:5",
+                          "noreuse:level:7@0.5",
                           "careless::level:3",
                           "level:7@",
                           "level:7@x",
@@ -387,16 +401,19 @@ TEST(ArenaRun, AReversiLevelPlaysWithAGivenTimeAMove) {
   for (const GameRecord& r : records) EXPECT_EQ(r.end, "finished") << r.error;
 }
 
-// reuse:SPEC reaches the search inside a level, through the careless and
-// narrowed wrappers: each game's searching levels keep their trees, and
-// play legally (the first 80 log entries of each game).
+// reuse:SPEC (and noreuse:SPEC) reaches the search inside a level, through
+// the careless and narrowed wrappers: each game's searching levels keep
+// their trees (or drop them), and play legally (the first 80 log entries
+// of each game).
 TEST(ArenaRun, EveryGamesSearchingLevelsKeepTheirTrees) {
   const std::vector<std::tuple<std::string, json, std::vector<std::string>>> runs{
       {"risk", {{"players", 3}}, {"reuse:level:5", "random", "random"}},
       {"risk-2008", {{"players", 3}}, {"reuse:level:5", "random", "random"}},
       {"king-is-dead", {{"players", 2}}, {"reuse:level:4", "reuse:level:3"}},
       {"king-is-dead", {{"players", 3}, {"advanced", true}}, {"reuse:level:5", "random", "random"}},
-      {"goa", {{"players", 2}}, {"reuse:level:5", "random"}}};
+      {"goa", {{"players", 2}}, {"reuse:level:5", "random"}},
+      // Goa's two-player level 5 keeps its tree; noreuse: searches afresh.
+      {"goa", {{"players", 2}}, {"noreuse:level:5", "random"}}};
   for (const auto& [game, options, agents] : runs) {
     ArenaConfig c = config(game, options, agents, static_cast<int>(agents.size()));
     c.max_moves = 80;
@@ -428,6 +445,11 @@ TEST(ArenaRun, RejectsABadConfiguration) {
   r = run_arena(c, all_games());
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.status().message().find("keeps no search tree"), std::string::npos)
+      << r.status().message();
+  c = config("reversi", {}, {"noreuse:level:3", "random"}, 2);
+  r = run_arena(c, all_games());
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.status().message().find("noreuse: cannot keep or drop"), std::string::npos)
       << r.status().message();
   c = config("reversi", {}, {"random", "random"}, 2);
   c.shard = 2;

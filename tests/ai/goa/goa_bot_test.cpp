@@ -13,6 +13,7 @@
 #include <string>
 
 #include "ai/bot.h"
+#include "ai/ismcts.h"
 #include "all_games/all_games.h"
 #include "core/match.h"
 #include "games/goa/goa_state.h"
@@ -113,6 +114,46 @@ TEST(GoaBot, LevelsSearchTheirSeatCountsIterations) {
   EXPECT_EQ(l.iterations_for(2), 100);
   EXPECT_EQ(l.iterations_for(3), 300);
   EXPECT_EQ(l.iterations_for(4), 300);
+}
+
+// Level 5 keeps its search tree between decisions with two players only
+// (measured there: docs/bots.md, "Tree reuse"), so callers that decide a
+// whole game keep its bot (Bot::remembers), and the kept tree is found
+// within a turn's chained decisions.
+TEST(GoaBot, TopLevelKeepsItsTreeWithTwoPlayersOnly) {
+  for (int n = 2; n <= 4; ++n) {
+    auto game = all_games().create("goa", {{"players", n}});
+    ASSERT_TRUE(game.is_ok()) << game.status().to_string();
+    for (int level = 1; level <= kTopLevel; ++level) {
+      auto bot = make_goa_bot(**game, level, 1);
+      ASSERT_TRUE(bot.is_ok()) << bot.status().to_string();
+      EXPECT_EQ((*bot)->remembers(), n == 2 && level == kTopLevel)
+          << n << " players, level " << level;
+    }
+  }
+  auto game = all_games().create("goa", {{"players", 2}});
+  ASSERT_TRUE(game.is_ok());
+  auto top = make_goa_bot(**game, kTopLevel, 7);
+  auto other = make_goa_bot(**game, kHeuristicLevel, 8);
+  ASSERT_TRUE(top.is_ok() && other.is_ok());
+  auto* search = dynamic_cast<IsmctsBot*>(top->get());
+  ASSERT_NE(search, nullptr);
+  Match m = Match::start(*game, 11);
+  int searched = 0, kept = 0;
+  while (!m.state().is_terminal() && kept == 0 && searched < 60) {
+    if (m.state().is_chance()) {
+      m.sample_chance();
+      continue;
+    }
+    Bot& b = m.state().current_player() == 0 ? **top : **other;
+    const Action a = b.choose(Decision(**game, m.state()));
+    if (&b == top->get() && search->iterations_done() > 0) {
+      ++searched;
+      kept += search->iterations_kept() > 0;
+    }
+    ASSERT_TRUE(m.act(a).is_ok());
+  }
+  EXPECT_GT(kept, 0) << "no kept tree in " << searched << " searched decisions";
 }
 
 }  // namespace
