@@ -67,11 +67,16 @@ Result<double> parse_seconds(const std::string& text, const std::string& whole) 
   return seconds;
 }
 
+// The prefix that asks for `reuse` ("reuse:" or "noreuse:"), without its colon.
+std::string reuse_prefix(AgentSpec::Reuse reuse) {
+  return reuse == AgentSpec::Reuse::kKeep ? "reuse" : "noreuse";
+}
+
 // "level3", "level7@0.25", "random", "heuristic", or for a program the name of its script
 // ("cmd:python3 bots/corner_bot.py" -> "corner_bot").
 std::string default_label(const AgentSpec& a) {
   if (a.reuse != AgentSpec::Reuse::kAsLevel) {
-    const std::string prefix = a.reuse == AgentSpec::Reuse::kKeep ? "reuse" : "noreuse";
+    const std::string prefix = reuse_prefix(a.reuse);
     AgentSpec inner = a;
     inner.reuse = AgentSpec::Reuse::kAsLevel;
     inner.spec = a.spec.substr(prefix.size() + 1);
@@ -162,8 +167,7 @@ Result<SeatAgent> make_agent(const Game& game, const ArenaConfig& config, const 
     return invalid_argument(fmt::format(
         "agent \"{}\": {}'s level {} keeps no search tree, so {}: cannot keep or drop it (the "
         "ISMCTS levels and ismcts:N can)",
-        spec.spec, game.info().name, level,
-        spec.reuse == AgentSpec::Reuse::kKeep ? "reuse" : "noreuse"));
+        spec.spec, game.info().name, level, reuse_prefix(spec.reuse)));
   }
   if (spec.seconds > 0 && !(*bot)->limit_move_seconds(spec.seconds)) {
     return invalid_argument(
@@ -244,8 +248,8 @@ Result<AgentSpec> parse_agent(const std::string& text) {
     // The same player keeping its search tree between decisions, or
     // searching each afresh (ai/ismcts.h), to measure what tree reuse is
     // worth.
-    const bool keep = s[0] == 'r';
-    const std::string prefix = keep ? "reuse" : "noreuse";
+    const auto reuse = s[0] == 'r' ? AgentSpec::Reuse::kKeep : AgentSpec::Reuse::kDrop;
+    const std::string prefix = reuse_prefix(reuse);
     const std::string inner_text = s.substr(prefix.size() + 1);
     auto inner = parse_agent(inner_text);
     if (!inner) return invalid_argument("agent \"" + text + "\": " + inner.status().message());
@@ -257,7 +261,7 @@ Result<AgentSpec> parse_agent(const std::string& text) {
     }
     a.level = inner->level;
     a.ismcts = inner->ismcts;
-    a.reuse = keep ? AgentSpec::Reuse::kKeep : AgentSpec::Reuse::kDrop;
+    a.reuse = reuse;
   } else if (s.rfind("cmd:", 0) == 0) {
     a.command = s.substr(4);
     if (a.command.find_first_not_of(' ') == std::string::npos) {
