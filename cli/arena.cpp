@@ -324,8 +324,7 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
   const int rotations = arena_rotations(config);
   rec.seed = arena_game_seed(config.seed, index, rotations);
   rec.seating = arena_seating(index, n, rotations);
-  rec.think_seconds.assign(static_cast<size_t>(n), 0.0);
-  rec.decisions.assign(static_cast<size_t>(n), 0);
+  rec.thinking.assign(static_cast<size_t>(n), Thinking{});
   Match match = Match::start(game_ptr, rec.seed);
   const auto forfeit = [&rec](Seat seat, std::string why) {
     rec.end = "forfeit";
@@ -368,9 +367,9 @@ GameRecord play_arena_game(const std::shared_ptr<const Game>& game_ptr, const Ar
     SeatAgent& agent = agents[seat];
     const auto asked = Clock::now();
     const Action a = agent.bot->choose(d);
-    rec.think_seconds[static_cast<size_t>(seat)] +=
-        std::chrono::duration<double>(Clock::now() - asked).count();
-    ++rec.decisions[static_cast<size_t>(seat)];
+    Thinking& thinking = rec.thinking[static_cast<size_t>(seat)];
+    thinking.seconds += std::chrono::duration<double>(Clock::now() - asked).count();
+    ++thinking.decisions;
     if (a == kInvalidAction || !d.is_legal(a)) {
       forfeit(seat, agent.external && !agent.external->error().empty()
                         ? agent.external->error()

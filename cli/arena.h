@@ -87,6 +87,14 @@ struct ArenaConfig {
   int rotations = 0;
 };
 
+// The seconds one seat's agent spent choosing in a game, and how many
+// choices it made.
+struct Thinking {
+  double seconds = 0;
+  int64_t decisions = 0;
+  bool operator==(const Thinking&) const = default;
+};
+
 // One game's result. `end` is "finished", "move_limit" or "forfeit" (an
 // agent failed to give a legal action: it loses, the others win).
 struct GameRecord {
@@ -101,11 +109,9 @@ struct GameRecord {
   int64_t moves = 0;            // log entries
   std::string hash;             // the final state's hash (core/match.h)
   double seconds = 0;
-  // By seat: the seconds its agent spent choosing, and how many choices it
-  // made (the random opening moves are nobody's). Empty in results files
-  // written before they were recorded.
-  std::vector<double> think_seconds;
-  std::vector<int64_t> decisions;
+  // By seat: what its agent spent choosing (the random opening moves are
+  // nobody's). Empty in results files written before it was recorded.
+  std::vector<Thinking> thinking;
   std::string log;  // file name in logs_dir, or ""
 };
 

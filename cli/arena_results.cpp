@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <numeric>
 
 #include "core/json_reader.h"
 #include "core/rng.h"
@@ -149,9 +148,9 @@ ArenaSummary summarize(const ArenaConfig& config, const GameMetadata& metadata,
       a.wins += out[s] == Outcome::kWin;
       a.draws += out[s] == Outcome::kDraw;
       a.losses += out[s] == Outcome::kLoss;
-      if (static_cast<size_t>(s) < r.decisions.size()) {
-        a.think_seconds += r.think_seconds[static_cast<size_t>(s)];
-        a.decisions += r.decisions[static_cast<size_t>(s)];
+      if (static_cast<size_t>(s) < r.thinking.size()) {
+        a.think_seconds += r.thinking[static_cast<size_t>(s)].seconds;
+        a.decisions += r.thinking[static_cast<size_t>(s)].decisions;
       }
       for (int t = 0; t < n; ++t) {
         const int i = agent_label[r.seating[s]], j = agent_label[r.seating[t]];
@@ -245,9 +244,15 @@ json record_json(const GameRecord& r) {
   if (r.forfeit_seat >= 0) j["forfeit_seat"] = r.forfeit_seat;
   if (!r.error.empty()) j["error"] = r.error;
   if (!r.log.empty()) j["log"] = r.log;
-  if (!r.decisions.empty()) {
-    j["think_seconds"] = r.think_seconds;
-    j["decisions"] = r.decisions;
+  // Two arrays by seat, as files have held them since they were recorded.
+  if (!r.thinking.empty()) {
+    json seconds = json::array(), decisions = json::array();
+    for (const Thinking& t : r.thinking) {
+      seconds.push_back(t.seconds);
+      decisions.push_back(t.decisions);
+    }
+    j["think_seconds"] = std::move(seconds);
+    j["decisions"] = std::move(decisions);
   }
   return j;
 }
@@ -310,9 +315,9 @@ std::string arena_csv(const ArenaConfig& config, const std::vector<GameRecord>& 
       out += ',';
       if (s < r.returns.size()) out += fmt::format("{}", r.returns[s]);
       out += ',';
-      if (s < r.decisions.size()) out += fmt::format("{:.4f}", r.think_seconds[s]);
+      if (s < r.thinking.size()) out += fmt::format("{:.4f}", r.thinking[s].seconds);
       out += ',';
-      if (s < r.decisions.size()) out += fmt::format("{}", r.decisions[s]);
+      if (s < r.thinking.size()) out += fmt::format("{}", r.thinking[s].decisions);
     }
     out += fmt::format(",{},{},{}\n", r.forfeit_seat >= 0 ? std::to_string(r.forfeit_seat) : "",
                        csv_field(r.error), csv_field(r.log));
@@ -450,18 +455,20 @@ GameRecord read_record(JsonReader& rd, const json& j, const std::string& path, i
     const json& decisions = rd.at(j, "decisions");
     if (rd.array(secs_by_seat, path + "/think_seconds", seats) &&
         rd.array(decisions, path + "/decisions", seats)) {
+      int64_t total = 0;
       for (int i = 0; i < seats && rd.ok(); ++i) {
         const json& t = secs_by_seat[static_cast<size_t>(i)];
         if (!t.is_number() || !(t.get<double>() >= 0)) {
           rd.fail(fmt::format("{}/think_seconds/{}", path, i), "a number of seconds", &t);
           break;
         }
-        r.think_seconds.push_back(t.get<double>());
-        r.decisions.push_back(rd.integer(decisions[static_cast<size_t>(i)],
-                                         fmt::format("{}/decisions/{}", path, i), 0, r.moves,
-                                         "a number of decisions, at most the game's moves"));
+        const int64_t made =
+            rd.integer(decisions[static_cast<size_t>(i)], fmt::format("{}/decisions/{}", path, i),
+                       0, r.moves, "a number of decisions, at most the game's moves");
+        r.thinking.push_back({t.get<double>(), made});
+        total += made;
       }
-      if (rd.ok() && std::accumulate(r.decisions.begin(), r.decisions.end(), int64_t{0}) > r.moves)
+      if (rd.ok() && total > r.moves)
         rd.fail(path + "/decisions", "at most the game's moves in all", &decisions);
     }
   }

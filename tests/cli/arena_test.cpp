@@ -590,21 +590,20 @@ TEST(ArenaShards, ThinkingTimeIsRecordedBySeatAndMerges) {
   const auto recs = run(c);
   ASSERT_EQ(recs.size(), 2u);
   for (const GameRecord& r : recs) {
-    ASSERT_EQ(r.think_seconds.size(), 2u);
-    ASSERT_EQ(r.decisions.size(), 2u);
+    ASSERT_EQ(r.thinking.size(), 2u);
     // Every log entry after the random opening is one seat's choice.
-    EXPECT_EQ(r.decisions[0] + r.decisions[1], r.moves - 8);
-    for (int s = 0; s < 2; ++s) {
-      EXPECT_GT(r.decisions[s], 0);
-      EXPECT_GE(r.think_seconds[s], 0);
-      EXPECT_LE(r.think_seconds[s], r.seconds);
+    EXPECT_EQ(r.thinking[0].decisions + r.thinking[1].decisions, r.moves - 8);
+    for (const Thinking& t : r.thinking) {
+      EXPECT_GT(t.decisions, 0);
+      EXPECT_GE(t.seconds, 0);
+      EXPECT_LE(t.seconds, r.seconds);
     }
   }
   const ArenaSummary sum = summarize(c, (*game)->metadata(), recs);
   const auto seat_of = [](const GameRecord& r, int agent) { return r.seating[0] == agent ? 0 : 1; };
   for (int a = 0; a < 2; ++a) {
-    const int64_t decisions =
-        recs[0].decisions[seat_of(recs[0], a)] + recs[1].decisions[seat_of(recs[1], a)];
+    const int64_t decisions = recs[0].thinking[seat_of(recs[0], a)].decisions +
+                              recs[1].thinking[seat_of(recs[1], a)].decisions;
     EXPECT_EQ(sum.agents[a].decisions, decisions);
   }
   EXPECT_NE(format_table(c, sum).find("s/move"), std::string::npos);
@@ -612,8 +611,7 @@ TEST(ArenaShards, ThinkingTimeIsRecordedBySeatAndMerges) {
   EXPECT_EQ(doc["results"]["agents"][0]["decisions"], sum.agents[0].decisions);
   auto merged = merge_arena_documents({{"now", doc}});
   ASSERT_TRUE(merged.is_ok()) << merged.status().message();
-  EXPECT_EQ(merged->records[1].decisions, recs[1].decisions);
-  EXPECT_EQ(merged->records[1].think_seconds, recs[1].think_seconds);
+  EXPECT_EQ(merged->records[1].thinking, recs[1].thinking);
   EXPECT_NE(arena_csv(c, recs).find("seat1_think_seconds,seat1_decisions"), std::string::npos);
 
   json old = doc;
@@ -623,7 +621,7 @@ TEST(ArenaShards, ThinkingTimeIsRecordedBySeatAndMerges) {
   }
   auto before = merge_arena_documents({{"old", old}});
   ASSERT_TRUE(before.is_ok()) << before.status().message();
-  EXPECT_TRUE(before->records[0].decisions.empty());
+  EXPECT_TRUE(before->records[0].thinking.empty());
   const ArenaSummary none = summarize(c, (*game)->metadata(), before->records);
   EXPECT_EQ(none.agents[0].decisions, 0);
   EXPECT_EQ(none.agents[0].seconds_a_move(), 0);
