@@ -19,9 +19,10 @@ namespace {
 
 // Evaluation units at which the mover's chance to win is 1/(1+e^-1) = 73 %:
 // the maximum-likelihood fit of the learned evaluation's value against the
-// results of its 9.6 million training positions above 14 empties, which
-// `meeple train reversi` prints (docs/reversi_eval.md, docs/bots.md "Hints").
-constexpr double kWinChanceScale = 790;
+// labels (won, drawn or lost) of its 4.8 million training positions above
+// 16 empties, which `meeple train reversi` prints (docs/reversi_eval.md,
+// docs/bots.md "Hints").
+constexpr double kWinChanceScale = 481;
 
 // Each level wins at least 65 % against the one below (docs/bots.md,
 // "Reversi"): level 1 is level 2 with 30 % of its moves random; from 6
