@@ -13,13 +13,14 @@
 //     5    4 plies               <= 12 empties    none
 //     6    5 plies               <= 14 empties    none
 //     7    6 plies               <= 16 empties    none
-//     8    iterative, 0.02 s     <= 18 empties    none
-//     9    iterative, 0.16 s     <= 20 empties    none
+//     8    iterative, 0.01 s     <= 18 empties    none
+//     9    iterative, 0.06 s     <= 20 empties    none
 //    10    iterative, 1.25 s     <= 22 empties    none
 //
 // Each level takes at least 65 % of 200 games from the one below
-// (docs/bots.md); above 6 plies that costs about eight times the time a
-// move a level, which is why only the top three are limited by time.
+// (docs/bots.md); above 6 plies that costs about six times the time a
+// move a level (twenty for the top one, where the search saturates),
+// which is why only the top three are limited by time.
 // Levels 1..7 are limited by depth, so they play the same moves for the same
 // seed on any machine; 8..10 are limited by time and may vary with load
 // (the exact solve is given the move's whole budget: it proves who wins

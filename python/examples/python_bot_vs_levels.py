@@ -24,7 +24,7 @@ Usage (small defaults; deeper levels take longer under a sanitizer build):
 
     python3 python_bot_vs_levels.py                        # levels 0-6, 2 games each
     python3 python_bot_vs_levels.py --games 10 --levels 0 1 2 3 4 5 6 7 8 9
-                            # 8..10 think up to 0.02, 0.16, 1.25 s a move
+                            # 8..10 think up to 0.01, 0.06, 1.25 s a move
     python3 python_bot_vs_levels.py --save-logs /tmp/logs  # keep each match log as JSON
 
 main() returns {'table': [{'level', 'games', 'wins', 'draws', 'losses',

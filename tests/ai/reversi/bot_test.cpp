@@ -54,7 +54,7 @@ TEST(ReversiBot, EveryDepthLevelPlaysLegalMoves) {
   }
 }
 
-// Levels 8..10 think for 0.02..1.25 s, so each gets one midgame position.
+// Levels 8..10 think for 0.01..1.25 s, so each gets one midgame position.
 TEST(ReversiBot, TimedLevelsPlayLegalMovesAndReport) {
   const auto game = reversi_game();
   const ReversiState s = sample_states()[1];
