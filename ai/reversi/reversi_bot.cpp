@@ -24,11 +24,9 @@ namespace {
 // docs/bots.md "Hints").
 constexpr double kWinChanceScale = 481;
 
-// Each level wins at least 65 % against the one below (docs/bots.md,
-// "Reversi"): level 1 is level 2 with 30 % of its moves random; above 6
-// plies a step needs about six times the time a move, and the top one,
-// where the search saturates, twenty (a top level given 3 s scored no
-// better against level 9 than at 1.25 s), so levels 8 and 9 think little.
+// The header's level table, in its order; why the top three think so
+// little and so unevenly is said there. Level 1 is level 2 with 30 % of its
+// moves random.
 constexpr std::array<LevelSettings, 10> kLevels = {{
     {1, 0, 4, 600, 1, 0.3},
     {1, 0, 4, 600, 1, 0},
